@@ -1,0 +1,272 @@
+//! The solvers. A [`Mip`] becomes a `good_lp` problem, which HiGHS or CBC
+//! solves; what comes back is an [`Outcome`] that says plainly whether values
+//! were found and whether the solver vouches for them.
+
+use std::time::Instant;
+
+use good_lp::solvers::coin_cbc::coin_cbc;
+use good_lp::solvers::highs::highs;
+use good_lp::{
+    constraint, variable, Expression, ProblemVariables, ResolutionError, Solution, SolutionStatus,
+    SolverModel, Variable,
+};
+use highs::HighsModelStatus;
+
+use crate::mip::{Mip, Row, Sense};
+
+/// Which solver runs the model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Backend {
+    /// HiGHS, compiled from source into the binary.
+    Highs,
+    /// COIN-OR CBC, the system library (calls are serialised: CBC is not thread-safe).
+    Cbc,
+}
+
+impl Backend {
+    pub const ALL: [Backend; 2] = [Backend::Highs, Backend::Cbc];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Highs => "highs",
+            Backend::Cbc => "cbc",
+        }
+    }
+}
+
+impl std::fmt::Display for Backend {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How one solver call runs.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Params {
+    /// Seconds of wall-clock time for this call (CBC rounds up to whole seconds).
+    pub time_limit: Option<f64>,
+    /// Let the solver print its log (sent to stderr: see [`crate::quiet`]).
+    pub log: bool,
+    /// Solve the LP relaxation: every variable continuous within its bounds.
+    pub relax: bool,
+}
+
+/// What a solver call gave.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome {
+    /// Values for every variable. `proven` is true when the solver finished
+    /// normally; false when it stopped at a limit with these values, which
+    /// are then worth only what the checker says (CBC's may be garbage).
+    Found { values: Vec<f64>, proven: bool },
+    /// The solver proved there is no solution.
+    Infeasible,
+    /// A limit stopped the solver before it found anything.
+    Limit,
+    /// The solver failed.
+    Failed(String),
+}
+
+/// An outcome and what the solver reports about its work.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Run {
+    pub outcome: Outcome,
+    /// Branch-and-bound nodes (HiGHS only; CBC's C API is not exposed by coin_cbc).
+    pub nodes: Option<u64>,
+    /// Simplex iterations.
+    pub iterations: Option<u64>,
+    pub seconds: f64,
+}
+
+impl Backend {
+    /// Solves `mip` with `extra` rows added (the no-good cuts).
+    pub fn solve(self, mip: &Mip, extra: &[Row], params: Params) -> Run {
+        let start = Instant::now();
+        if mip.vars.is_empty() {
+            // The reduction decided everything: no solver to call.
+            let holds = mip.rows.iter().chain(extra).all(|row| row.holds(&[]));
+            return Run {
+                outcome: if holds {
+                    Outcome::Found {
+                        values: Vec::new(),
+                        proven: true,
+                    }
+                } else {
+                    Outcome::Infeasible
+                },
+                nodes: Some(0),
+                iterations: Some(0),
+                seconds: start.elapsed().as_secs_f64(),
+            };
+        }
+        let (problem, columns) = problem_variables(mip, params.relax);
+        let rows = mip.rows.iter().chain(extra);
+        let mut run = crate::quiet::with_solver_output_on_stderr(params.log, || match self {
+            Backend::Highs => solve_highs(problem.using(highs), rows, &columns, params),
+            Backend::Cbc => solve_cbc(problem.using(coin_cbc), rows, &columns, params),
+        });
+        run.seconds = start.elapsed().as_secs_f64();
+        run
+    }
+}
+
+/// The good_lp variables of the program, and the problem with its zero objective.
+fn problem_variables(
+    mip: &Mip,
+    relax: bool,
+) -> (good_lp::variable::UnsolvedProblem, Vec<Variable>) {
+    let mut variables = ProblemVariables::new();
+    let columns: Vec<Variable> = mip
+        .vars
+        .iter()
+        .map(|var| {
+            let definition = variable().min(var.lower).max(var.upper);
+            variables.add(if var.integer && !relax {
+                definition.integer()
+            } else {
+                definition
+            })
+        })
+        .collect();
+    (variables.minimise(Expression::from(0.0)), columns)
+}
+
+/// A row as a good_lp constraint. Variables are numbered as in the Mip, and
+/// good_lp numbers its variables in the order they were added, so the Mip's
+/// index is the good_lp index.
+fn to_constraint(row: &Row, columns: &[Variable]) -> good_lp::Constraint {
+    let mut expression = Expression::with_capacity(row.terms.len());
+    for &(var, coefficient) in &row.terms {
+        expression.add_mul(coefficient, columns[var]);
+    }
+    match row.sense {
+        Sense::Le => constraint::leq(expression, row.rhs),
+        Sense::Ge => constraint::geq(expression, row.rhs),
+        Sense::Eq => constraint::eq(expression, row.rhs),
+    }
+}
+
+fn solve_highs<'a>(
+    mut problem: good_lp::solvers::highs::HighsProblem,
+    rows: impl Iterator<Item = &'a Row>,
+    columns: &[Variable],
+    params: Params,
+) -> Run {
+    for row in rows {
+        problem.add_constraint(to_constraint(row, columns));
+    }
+    let mut model = match problem.try_into_inner() {
+        Ok(model) => model,
+        Err(error) => return failed(format!("HiGHS refused the model: {error}")),
+    };
+    if params.log {
+        model.set_option("output_flag", true);
+        model.set_option("log_to_console", true);
+    }
+    if let Some(seconds) = params.time_limit {
+        model.set_option("time_limit", seconds.max(0.0));
+    }
+    let solved = match model.try_solve() {
+        Ok(solved) => solved,
+        Err(status) => return failed(format!("HiGHS could not run: {status:?}")),
+    };
+    let nodes = int64_info(&solved, c"mip_node_count");
+    let iterations = Some(solved.simplex_iteration_count().max(0) as u64);
+    let has_values = solved.primal_solution_status() == highs::HighsSolutionStatus::Feasible;
+    let outcome = match solved.status() {
+        HighsModelStatus::Optimal
+        | HighsModelStatus::ObjectiveBound
+        | HighsModelStatus::ObjectiveTarget
+            if has_values =>
+        {
+            Outcome::Found {
+                values: solved.get_solution().columns().to_vec(),
+                proven: true,
+            }
+        }
+        // With a zero objective the model cannot be unbounded, so "unbounded
+        // or infeasible" means infeasible.
+        HighsModelStatus::Infeasible | HighsModelStatus::UnboundedOrInfeasible => {
+            Outcome::Infeasible
+        }
+        HighsModelStatus::ReachedTimeLimit
+        | HighsModelStatus::ReachedIterationLimit
+        | HighsModelStatus::ReachedSolutionLimit
+        | HighsModelStatus::ReachedInterrupt
+        | HighsModelStatus::ReachedMemoryLimit => {
+            if has_values {
+                Outcome::Found {
+                    values: solved.get_solution().columns().to_vec(),
+                    proven: false,
+                }
+            } else {
+                Outcome::Limit
+            }
+        }
+        other => Outcome::Failed(format!("HiGHS ended with status {other:?}")),
+    };
+    Run {
+        outcome,
+        nodes,
+        iterations,
+        seconds: 0.0,
+    }
+}
+
+fn solve_cbc<'a>(
+    mut problem: good_lp::solvers::coin_cbc::CoinCbcProblem,
+    rows: impl Iterator<Item = &'a Row>,
+    columns: &[Variable],
+    params: Params,
+) -> Run {
+    for row in rows {
+        problem.add_constraint(to_constraint(row, columns));
+    }
+    if params.log {
+        problem.set_log_level(1);
+    }
+    if let Some(seconds) = params.time_limit {
+        problem.set_parameter("timeMode", "elapsed");
+        problem.set_parameter("seconds", &seconds.max(0.0).ceil().max(1.0).to_string());
+    }
+    let (outcome, iterations) = match problem.solve() {
+        Ok(solution) => {
+            let values = columns
+                .iter()
+                .map(|&column| solution.value(column))
+                .collect();
+            let iterations = solution.model().iteration_count().max(0) as u64;
+            let proven = matches!(solution.status(), SolutionStatus::Optimal);
+            (Outcome::Found { values, proven }, Some(iterations))
+        }
+        Err(ResolutionError::Infeasible) => (Outcome::Infeasible, None),
+        Err(error) => (Outcome::Failed(format!("CBC: {error}")), None),
+    };
+    Run {
+        outcome,
+        nodes: None,
+        iterations,
+        seconds: 0.0,
+    }
+}
+
+fn failed(message: String) -> Run {
+    Run {
+        outcome: Outcome::Failed(message),
+        nodes: None,
+        iterations: None,
+        seconds: 0.0,
+    }
+}
+
+/// A 64-bit HiGHS info value (`mip_node_count` is one; the safe API reads
+/// only 32-bit ones).
+fn int64_info(solved: &highs::SolvedModel, name: &std::ffi::CStr) -> Option<u64> {
+    let mut value: i64 = 0;
+    // SAFETY: the pointer is the live model's; the name is a NUL-terminated
+    // string and `value` outlives the call.
+    let status = unsafe {
+        highs_sys::Highs_getInt64InfoValue(solved.as_ptr() as *mut _, name.as_ptr(), &mut value)
+    };
+    (status == highs_sys::STATUS_OK && value >= 0).then_some(value as u64)
+}

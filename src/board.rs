@@ -1,0 +1,397 @@
+//! Boards: the grid, its clues, and the CSV format they are read from.
+//!
+//! A board file has one grid row per line, comma-separated. A clue is a
+//! positive integer; an empty field, `0`, `_` or `.` is an empty cell.
+//! Spaces and tabs around a field are ignored, blank lines are skipped, a
+//! UTF-8 byte-order mark and Windows line endings are accepted.
+
+use std::fmt;
+use std::io::Read;
+use std::path::Path;
+
+use crate::error::{InputError, Place};
+
+/// Boards larger than this many cells are refused while parsing: their
+/// values would not fit the `u32` arithmetic used everywhere else, and no
+/// formulation here could be built for them anyway.
+pub const MAX_CELLS: usize = 1 << 24;
+
+/// Input larger than this is refused before it is read whole.
+pub const MAX_INPUT_BYTES: u64 = 256 << 20;
+
+/// A cell of the grid, 0-based inside the library; shown 1-based as `(row,col)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell {
+    pub row: usize,
+    pub col: usize,
+}
+
+impl Cell {
+    pub fn new(row: usize, col: usize) -> Self {
+        Cell { row, col }
+    }
+
+    /// Manhattan distance: the fewest steps between the two cells.
+    pub fn distance(self, other: Cell) -> usize {
+        self.row.abs_diff(other.row) + self.col.abs_diff(other.col)
+    }
+
+    /// Checkerboard colour: 0 or 1, the parity of row + col.
+    pub fn colour(self) -> usize {
+        (self.row + self.col) % 2
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({},{})", self.row + 1, self.col + 1)
+    }
+}
+
+/// A rectangular grid of cells, some holding a clue. It cannot be ragged:
+/// the only ways to get one are [`Board::new`] and the parsers, which check.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Board {
+    rows: usize,
+    cols: usize,
+    /// Row-major; `Some(v)` is the clue `v`.
+    clues: Vec<Option<u32>>,
+}
+
+impl Board {
+    /// A board from row-major clues. Every clue must lie in 1..=T and appear
+    /// once; the error names the first cell that breaks this.
+    pub fn new(rows: usize, cols: usize, clues: Vec<Option<u32>>) -> Result<Board, InputError> {
+        if rows == 0 || cols == 0 {
+            return Err(InputError::Empty);
+        }
+        if clues.len() != rows * cols {
+            return Err(InputError::Shape {
+                rows,
+                cols,
+                cells: clues.len(),
+            });
+        }
+        let cells = clues
+            .into_iter()
+            .enumerate()
+            .map(|(index, clue)| {
+                (
+                    Place::at(index / cols + 1, index % cols + 1),
+                    clue.map(Token::Number),
+                )
+            })
+            .collect();
+        Board::from_grid(Grid { rows, cols, cells })
+    }
+
+    /// A board with no clues at all.
+    pub fn empty(rows: usize, cols: usize) -> Result<Board, InputError> {
+        Board::new(rows, cols, vec![None; rows * cols])
+    }
+
+    /// Parses board text (see the module docs for the format).
+    pub fn parse(text: &[u8]) -> Result<Board, InputError> {
+        Board::from_grid(Grid::parse(text)?)
+    }
+
+    /// Reads a board file; `-` reads standard input.
+    pub fn read(path: &Path) -> Result<Board, InputError> {
+        Board::parse(&read_input(path)?)
+    }
+
+    fn from_grid(grid: Grid) -> Result<Board, InputError> {
+        let total = grid.rows * grid.cols;
+        let mut seen: Vec<Option<Place>> = vec![None; total + 1];
+        let mut clues = Vec::with_capacity(total);
+        for (place, token) in grid.cells {
+            let clue = match token {
+                None => None,
+                Some(Token::Number(value)) if (1..=total as u64).contains(&(value as u64)) => {
+                    let slot = &mut seen[value as usize];
+                    if let Some(first) = *slot {
+                        return Err(InputError::Duplicate {
+                            place,
+                            value,
+                            first,
+                        });
+                    }
+                    *slot = Some(place);
+                    Some(value)
+                }
+                Some(Token::Number(value)) => {
+                    return Err(InputError::OutOfRange {
+                        place,
+                        value: value.to_string(),
+                        total,
+                    })
+                }
+                Some(Token::Huge(digits)) => {
+                    return Err(InputError::OutOfRange {
+                        place,
+                        value: digits,
+                        total,
+                    })
+                }
+            };
+            clues.push(clue);
+        }
+        Ok(Board {
+            rows: grid.rows,
+            cols: grid.cols,
+            clues,
+        })
+    }
+
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// T = rows x cols: the largest value, and the number of cells.
+    pub fn total(&self) -> u32 {
+        (self.rows * self.cols) as u32
+    }
+
+    /// Number of cells (T as an index type).
+    pub fn len(&self) -> usize {
+        self.rows * self.cols
+    }
+
+    /// A board always has at least one cell; this is here for clippy's sake.
+    pub fn is_empty(&self) -> bool {
+        self.clues.is_empty()
+    }
+
+    /// Row-major index of a cell.
+    pub fn index(&self, cell: Cell) -> usize {
+        cell.row * self.cols + cell.col
+    }
+
+    /// The cell at a row-major index.
+    pub fn cell(&self, index: usize) -> Cell {
+        Cell::new(index / self.cols, index % self.cols)
+    }
+
+    /// Every cell, row by row.
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        (0..self.len()).map(|index| self.cell(index))
+    }
+
+    /// The clue at a cell, if any.
+    pub fn clue(&self, cell: Cell) -> Option<u32> {
+        self.clues[self.index(cell)]
+    }
+
+    /// Every clue as (cell, value), row by row.
+    pub fn clues(&self) -> impl Iterator<Item = (Cell, u32)> + '_ {
+        self.clues
+            .iter()
+            .enumerate()
+            .filter_map(|(index, clue)| clue.map(|value| (self.cell(index), value)))
+    }
+
+    pub fn clue_count(&self) -> usize {
+        self.clues.iter().filter(|clue| clue.is_some()).count()
+    }
+
+    /// The orthogonal neighbours of a cell (up, down, left, right; those on the grid).
+    pub fn neighbours(&self, cell: Cell) -> impl Iterator<Item = Cell> + '_ {
+        let Cell { row, col } = cell;
+        [
+            (row > 0).then(|| Cell::new(row - 1, col)),
+            (row + 1 < self.rows).then(|| Cell::new(row + 1, col)),
+            (col > 0).then(|| Cell::new(row, col - 1)),
+            (col + 1 < self.cols).then(|| Cell::new(row, col + 1)),
+        ]
+        .into_iter()
+        .flatten()
+    }
+
+    /// The same grid with `value` placed at `cell` (for building boards in tests
+    /// and examples). Fails like [`Board::new`] if that breaks a rule.
+    pub fn with_clue(&self, cell: Cell, value: Option<u32>) -> Result<Board, InputError> {
+        let mut clues = self.clues.clone();
+        clues[self.index(cell)] = value;
+        Board::new(self.rows, self.cols, clues)
+    }
+
+    /// The board as CSV text, empty cells as empty fields.
+    pub fn to_csv(&self) -> String {
+        let mut out = String::new();
+        for row in 0..self.rows {
+            let line: Vec<String> = (0..self.cols)
+                .map(|col| {
+                    self.clue(Cell::new(row, col))
+                        .map(|value| value.to_string())
+                        .unwrap_or_default()
+                })
+                .collect();
+            out.push_str(&line.join(","));
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// A filled-in grid as read from a file, before anyone has checked it: values
+/// may repeat, be missing or be out of range. [`crate::check`] judges it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Filled {
+    pub rows: usize,
+    pub cols: usize,
+    /// Row-major; `None` is an empty cell, `Some(u64::MAX)` a number too large for u64.
+    pub values: Vec<Option<u64>>,
+}
+
+impl Filled {
+    /// Parses a solution file: same format as a board, but repeated and
+    /// out-of-range values are left for the checker to report.
+    pub fn parse(text: &[u8]) -> Result<Filled, InputError> {
+        let grid = Grid::parse(text)?;
+        Ok(Filled {
+            rows: grid.rows,
+            cols: grid.cols,
+            values: grid
+                .cells
+                .into_iter()
+                .map(|(_, token)| {
+                    token.map(|token| match token {
+                        Token::Number(value) => value as u64,
+                        Token::Huge(_) => u64::MAX,
+                    })
+                })
+                .collect(),
+        })
+    }
+
+    pub fn read(path: &Path) -> Result<Filled, InputError> {
+        Filled::parse(&read_input(path)?)
+    }
+}
+
+/// Reads a whole file (or standard input for `-`), refusing anything larger
+/// than [`MAX_INPUT_BYTES`] before it is held in memory.
+pub fn read_input(path: &Path) -> Result<Vec<u8>, InputError> {
+    let io_error = |error: std::io::Error| InputError::Io {
+        path: path.display().to_string(),
+        message: error.to_string(),
+    };
+    let mut bytes = Vec::new();
+    let read = if path == Path::new("-") {
+        std::io::stdin()
+            .lock()
+            .take(MAX_INPUT_BYTES + 1)
+            .read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(path)
+            .and_then(|file| file.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes))
+    };
+    read.map_err(io_error)?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(InputError::TooLarge {
+            what: format!("more than {MAX_INPUT_BYTES} bytes of input"),
+            limit: format!("{MAX_INPUT_BYTES} bytes"),
+        });
+    }
+    Ok(bytes)
+}
+
+/// One parsed field.
+enum Token {
+    Number(u32),
+    /// Digits too many for a u32 (kept as text for the error message).
+    Huge(String),
+}
+
+/// The rectangle of fields shared by boards and filled grids.
+struct Grid {
+    rows: usize,
+    cols: usize,
+    cells: Vec<(Place, Option<Token>)>,
+}
+
+impl Grid {
+    fn parse(text: &[u8]) -> Result<Grid, InputError> {
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(text);
+        let mut record = csv::ByteRecord::new();
+        let mut cells = Vec::new();
+        let (mut rows, mut cols, mut first_line) = (0, 0, 0);
+        loop {
+            match reader.read_byte_record(&mut record) {
+                Ok(true) => {}
+                Ok(false) => break,
+                Err(error) => {
+                    let line = error.position().map_or(rows + 1, |p| p.line() as usize);
+                    return Err(InputError::Unreadable {
+                        line,
+                        message: error.to_string(),
+                    });
+                }
+            }
+            let line = record.position().map_or(rows + 1, |p| p.line() as usize);
+            // A line of spaces is as blank as an empty one (the csv reader skips only the latter).
+            if record.len() == 1 && record[0].iter().all(|byte| byte.is_ascii_whitespace()) {
+                continue;
+            }
+            if rows == 0 {
+                cols = record.len();
+                first_line = line;
+            } else if record.len() != cols {
+                return Err(InputError::Ragged {
+                    line,
+                    found: record.len(),
+                    expected: cols,
+                    first_line,
+                });
+            }
+            rows += 1;
+            if rows.saturating_mul(cols) > MAX_CELLS {
+                return Err(InputError::TooLarge {
+                    what: format!("a board of more than {MAX_CELLS} cells (line {line})"),
+                    limit: format!("{MAX_CELLS} cells"),
+                });
+            }
+            for (field_index, field) in record.iter().enumerate() {
+                let place = Place::at(line, field_index + 1);
+                cells.push((place, parse_token(place, field)?));
+            }
+        }
+        if rows == 0 {
+            return Err(InputError::Empty);
+        }
+        Ok(Grid { rows, cols, cells })
+    }
+}
+
+fn parse_token(place: Place, field: &[u8]) -> Result<Option<Token>, InputError> {
+    let text = std::str::from_utf8(field).map_err(|_| InputError::NotText { place })?;
+    let text = text.trim_matches(|c: char| c == ' ' || c == '\t');
+    if text.is_empty() || text == "_" || text == "." {
+        return Ok(None);
+    }
+    if !text.bytes().all(|byte| byte.is_ascii_digit()) {
+        return Err(InputError::NotAnInteger {
+            place,
+            token: text.chars().take(20).collect(),
+        });
+    }
+    let digits = text.trim_start_matches('0');
+    if digits.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(match digits.parse::<u32>() {
+        Ok(value) => Token::Number(value),
+        Err(_) => Token::Huge(if digits.len() > 30 {
+            format!("{}... ({} digits)", &digits[..20], digits.len())
+        } else {
+            digits.to_string()
+        }),
+    }))
+}

@@ -1,0 +1,361 @@
+//! The reduction: for each cell, the set of values it can still hold.
+//!
+//! Both formulations are built over these domains when `--reduce` is on (the
+//! default). Every rule below removes only values that no solution uses, so
+//! the reduced model has exactly the solutions of the faithful one:
+//!
+//! 1. **Distance and parity to a fixed cell.** If cell `d` holds `v`, then cell
+//!    `c` can hold `k` only if `dist(c, d) <= |k - v|` with the same parity
+//!    (the path needs `dist` steps and alternates colours).
+//! 2. **Colour count.** When T is odd, odd values fill the corner colour.
+//! 3. **Neighbour support.** `k` stays in `c` only if some neighbour can hold
+//!    `k - 1` (unless `k = 1`) and some neighbour can hold `k + 1` (unless `k = T`).
+//! 4. **Singletons.** A cell with one value left, or a value with one cell
+//!    left, is fixed and acts as a clue (rule 1 runs again from it).
+//!
+//! Rules 3 and 4 repeat until nothing changes. An empty domain proves the
+//! board infeasible.
+
+use crate::board::{Board, Cell};
+use crate::precheck::Contradiction;
+
+/// Per-cell value sets, as bitsets: bit `k` of a cell's words is value `k`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Domains {
+    total: u32,
+    words_per_cell: usize,
+    bits: Vec<u64>,
+    /// How many rounds of neighbour support ran before the fixpoint.
+    rounds: usize,
+}
+
+/// What the reduction did, in numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct ReductionSummary {
+    /// (cell, value) pairs left, out of T * T.
+    pub pairs: usize,
+    /// Cells whose value is decided (clues included).
+    pub fixed_cells: usize,
+    /// Rounds of neighbour support until the fixpoint.
+    pub rounds: usize,
+}
+
+impl Domains {
+    /// The domains of the faithful model: every value in every empty cell,
+    /// each clue alone in its cell.
+    pub fn unreduced(board: &Board) -> Domains {
+        let mut domains = Domains::all_values(board);
+        for (cell, value) in board.clues() {
+            domains.set_only(board.index(cell), value);
+        }
+        domains
+    }
+
+    /// Reduces the domains of a board to the fixpoint of the rules above.
+    pub fn reduce(board: &Board) -> Result<Domains, Contradiction> {
+        let mut domains = Domains::all_values(board);
+        let total = board.total();
+        if total % 2 == 1 {
+            // Rule 2: odd values on the corner colour, even values on the other.
+            let odd = domains.parity_mask(1);
+            let even = domains.parity_mask(0);
+            for cell in board.cells() {
+                let mask = if cell.colour() == 0 { &odd } else { &even };
+                domains.and_with(board.index(cell), mask);
+            }
+        }
+        let mut is_fixed = vec![false; board.len()];
+        let mut pending: Vec<(Cell, u32)> = Vec::new();
+        for (cell, value) in board.clues() {
+            let index = board.index(cell);
+            if !domains.contains(index, value) {
+                return Err(Contradiction::NoValueFor { cell });
+            }
+            domains.set_only(index, value);
+            is_fixed[index] = true;
+            pending.push((cell, value));
+        }
+        loop {
+            // Rule 1 from every newly fixed cell.
+            while let Some((fixed_cell, value)) = pending.pop() {
+                for cell in board.cells() {
+                    if cell != fixed_cell {
+                        let index = board.index(cell);
+                        domains.keep_ring(index, value, cell.distance(fixed_cell) as u32);
+                        if domains.is_empty_at(index) {
+                            return Err(Contradiction::NoValueFor { cell });
+                        }
+                    }
+                }
+            }
+            domains.rounds += 1;
+            let mut changed = domains.support_round(board)?;
+            // Rule 4, cells: one value left.
+            for cell in board.cells() {
+                let index = board.index(cell);
+                if !is_fixed[index] {
+                    if let Some(value) = domains.single(index) {
+                        is_fixed[index] = true;
+                        pending.push((cell, value));
+                    }
+                }
+            }
+            // Rule 4, values: one cell left.
+            let mut holders = vec![(0usize, 0usize); total as usize + 1];
+            for index in 0..board.len() {
+                for value in domains.values_at(index) {
+                    let (count, last) = &mut holders[value as usize];
+                    *count += 1;
+                    *last = index;
+                }
+            }
+            for value in 1..=total {
+                let (count, index) = holders[value as usize];
+                if count == 0 {
+                    return Err(Contradiction::NoCellFor { value });
+                }
+                if count == 1 && !is_fixed[index] {
+                    domains.set_only(index, value);
+                    is_fixed[index] = true;
+                    pending.push((board.cell(index), value));
+                }
+            }
+            changed |= !pending.is_empty();
+            if !changed {
+                return Ok(domains);
+            }
+        }
+    }
+
+    fn all_values(board: &Board) -> Domains {
+        let total = board.total();
+        let words_per_cell = (total as usize + 1).div_ceil(64);
+        let mut row = vec![0u64; words_per_cell];
+        for value in 1..=total as usize {
+            row[value / 64] |= 1 << (value % 64);
+        }
+        let mut bits = Vec::with_capacity(words_per_cell * board.len());
+        for _ in 0..board.len() {
+            bits.extend_from_slice(&row);
+        }
+        Domains {
+            total,
+            words_per_cell,
+            bits,
+            rounds: 0,
+        }
+    }
+
+    /// Rule 3 once over every cell; true if anything was removed.
+    fn support_round(&mut self, board: &Board) -> Result<bool, Contradiction> {
+        let mut changed = false;
+        let mut neighbours_hold = vec![0u64; self.words_per_cell];
+        for cell in board.cells() {
+            let index = board.index(cell);
+            neighbours_hold.fill(0);
+            for neighbour in board.neighbours(cell) {
+                for (union, word) in neighbours_hold
+                    .iter_mut()
+                    .zip(self.words(board.index(neighbour)))
+                {
+                    *union |= word;
+                }
+            }
+            // k needs k-1 beside it (bit k of the union shifted up) or k = 1,
+            // and k+1 beside it (shifted down) or k = T.
+            let words = self.words_per_cell;
+            let total = self.total as usize;
+            let start = index * words;
+            for w in 0..words {
+                let up = (neighbours_hold[w] << 1)
+                    | if w > 0 {
+                        neighbours_hold[w - 1] >> 63
+                    } else {
+                        0
+                    };
+                let down = (neighbours_hold[w] >> 1)
+                    | if w + 1 < words {
+                        neighbours_hold[w + 1] << 63
+                    } else {
+                        0
+                    };
+                let mut keep = up & down;
+                if w == 0 {
+                    keep |= 1 << 1 & down; // value 1 needs only a successor
+                }
+                if w == total / 64 {
+                    keep |= (1 << (total % 64)) & up; // value T needs only a predecessor
+                }
+                if total == 1 && w == 0 {
+                    keep |= 1 << 1; // a 1x1 board: the single value needs neither
+                }
+                let old = self.bits[start + w];
+                let new = old & keep;
+                if new != old {
+                    self.bits[start + w] = new;
+                    changed = true;
+                }
+            }
+            if self.is_empty_at(index) {
+                return Err(Contradiction::NoValueFor { cell });
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Keeps, in cell `index`, the values k with |k - v| >= d and of d's parity.
+    fn keep_ring(&mut self, index: usize, value: u32, distance: u32) {
+        let total = self.total as i64;
+        let (low, high) = (
+            value as i64 - distance as i64,
+            value as i64 + distance as i64,
+        );
+        // Values of the ring share the parity of `low` (and of `high`).
+        let parity = low.rem_euclid(2) as u32;
+        let start = index * self.words_per_cell;
+        for w in 0..self.words_per_cell {
+            let base = (w * 64) as i64;
+            let below = mask_up_to(low - base);
+            let above = !mask_up_to(high - 1 - base);
+            let in_range = if high <= total { below | above } else { below };
+            self.bits[start + w] &= in_range & parity_word(parity);
+        }
+    }
+
+    fn parity_mask(&self, parity: u32) -> Vec<u64> {
+        vec![parity_word(parity); self.words_per_cell]
+    }
+
+    fn and_with(&mut self, index: usize, mask: &[u64]) {
+        let start = index * self.words_per_cell;
+        for (word, mask) in self.bits[start..start + self.words_per_cell]
+            .iter_mut()
+            .zip(mask)
+        {
+            *word &= mask;
+        }
+    }
+
+    fn set_only(&mut self, index: usize, value: u32) {
+        let start = index * self.words_per_cell;
+        self.bits[start..start + self.words_per_cell].fill(0);
+        self.bits[start + value as usize / 64] |= 1 << (value % 64);
+    }
+
+    fn words(&self, index: usize) -> &[u64] {
+        &self.bits[index * self.words_per_cell..(index + 1) * self.words_per_cell]
+    }
+
+    fn is_empty_at(&self, index: usize) -> bool {
+        self.words(index).iter().all(|&word| word == 0)
+    }
+
+    fn contains(&self, index: usize, value: u32) -> bool {
+        value >= 1
+            && value <= self.total
+            && self.words(index)[value as usize / 64] & (1 << (value % 64)) != 0
+    }
+
+    fn single(&self, index: usize) -> Option<u32> {
+        let mut values = self.values_at(index);
+        let first = values.next()?;
+        values.next().is_none().then_some(first)
+    }
+
+    fn values_at(&self, index: usize) -> impl Iterator<Item = u32> + '_ {
+        self.words(index)
+            .iter()
+            .enumerate()
+            .flat_map(|(w, &word)| BitIter(word).map(move |bit| (w * 64 + bit) as u32))
+    }
+
+    /// T, the largest value.
+    pub fn total(&self) -> u32 {
+        self.total
+    }
+
+    /// Can `cell` hold `value`?
+    pub fn allows(&self, board: &Board, cell: Cell, value: u32) -> bool {
+        self.contains(board.index(cell), value)
+    }
+
+    /// The values `cell` can hold, ascending.
+    pub fn values(&self, board: &Board, cell: Cell) -> Vec<u32> {
+        self.values_at(board.index(cell)).collect()
+    }
+
+    /// The value of `cell` if only one is left.
+    pub fn fixed(&self, board: &Board, cell: Cell) -> Option<u32> {
+        self.single(board.index(cell))
+    }
+
+    /// Smallest and largest value `cell` can hold.
+    pub fn range(&self, board: &Board, cell: Cell) -> (u32, u32) {
+        let mut values = self.values_at(board.index(cell));
+        let low = values.next().unwrap_or(0);
+        (low, values.last().unwrap_or(low))
+    }
+
+    /// Number of values `cell` can hold.
+    pub fn size(&self, board: &Board, cell: Cell) -> usize {
+        self.words(board.index(cell))
+            .iter()
+            .map(|word| word.count_ones() as usize)
+            .sum()
+    }
+
+    pub fn summary(&self, board: &Board) -> ReductionSummary {
+        ReductionSummary {
+            pairs: self
+                .bits
+                .iter()
+                .map(|word| word.count_ones() as usize)
+                .sum(),
+            fixed_cells: (0..board.len())
+                .filter(|&index| self.single(index).is_some())
+                .count(),
+            rounds: self.rounds,
+        }
+    }
+
+    /// The grid, if every cell is decided.
+    pub fn decided_grid(&self, board: &Board) -> Option<Vec<u32>> {
+        (0..board.len()).map(|index| self.single(index)).collect()
+    }
+}
+
+/// Bits 0..=n of a word (none for n < 0, all for n >= 63).
+fn mask_up_to(n: i64) -> u64 {
+    if n < 0 {
+        0
+    } else if n >= 63 {
+        u64::MAX
+    } else {
+        (1u64 << (n + 1)) - 1
+    }
+}
+
+/// Bits whose index has the given parity (bit k of word w is value 64w + k,
+/// and 64w is even, so the pattern is the same in every word).
+fn parity_word(parity: u32) -> u64 {
+    if parity == 0 {
+        0x5555_5555_5555_5555
+    } else {
+        0xAAAA_AAAA_AAAA_AAAA
+    }
+}
+
+/// The set bits of a word, lowest first.
+struct BitIter(u64);
+
+impl Iterator for BitIter {
+    type Item = usize;
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let bit = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(bit)
+    }
+}

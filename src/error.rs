@@ -1,0 +1,97 @@
+//! Errors. Each message is one line; input errors name the line and column.
+
+use std::fmt;
+
+use thiserror::Error;
+
+/// Where in a board file something is: 1-based line and column (the column
+/// counts comma-separated fields, not characters).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Place {
+    pub line: usize,
+    pub column: usize,
+}
+
+impl Place {
+    pub fn at(line: usize, column: usize) -> Place {
+        Place { line, column }
+    }
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}", self.line, self.column)
+    }
+}
+
+/// Something wrong with the input: exit status 2.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum InputError {
+    #[error("{path}: {message}")]
+    Io { path: String, message: String },
+    #[error("no rows: the board is empty")]
+    Empty,
+    #[error("line {line}: {found} fields, but line {first_line} has {expected} (every row needs the same number)")]
+    Ragged {
+        line: usize,
+        found: usize,
+        expected: usize,
+        first_line: usize,
+    },
+    #[error("{place}: '{token}' is not a positive integer")]
+    NotAnInteger { place: Place, token: String },
+    #[error("{place}: not UTF-8 text")]
+    NotText { place: Place },
+    #[error("line {line}: {message}")]
+    Unreadable { line: usize, message: String },
+    #[error("{place}: {value} is outside 1..{total}")]
+    OutOfRange {
+        place: Place,
+        value: String,
+        total: usize,
+    },
+    #[error("{place}: {value} is given twice (also at {first})")]
+    Duplicate {
+        place: Place,
+        value: u32,
+        first: Place,
+    },
+    #[error("{cells} clues do not fill a {rows}x{cols} board")]
+    Shape {
+        rows: usize,
+        cols: usize,
+        cells: usize,
+    },
+    #[error("too large: {what}; the limit is {limit}")]
+    TooLarge { what: String, limit: String },
+}
+
+/// Everything that can stop a solve without an answer.
+#[derive(Debug, Error)]
+pub enum Error {
+    /// Bad input or usage: exit status 2.
+    #[error("{0}")]
+    Input(#[from] InputError),
+    /// The model (or the reduction) would be too large to build: exit status 2.
+    #[error("too large: {what}; the limit is {limit}")]
+    TooLarge { what: String, limit: String },
+    /// The solver failed, or returned an answer the checker refused: exit 4.
+    #[error("solver failure ({solver}): {message}")]
+    Solver {
+        solver: &'static str,
+        message: String,
+    },
+    /// Writing an output file failed.
+    #[error("{path}: {message}")]
+    Output { path: String, message: String },
+}
+
+impl Error {
+    /// The exit status the command line gives this error (DESIGN.md).
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Error::Input(_) | Error::TooLarge { .. } | Error::Output { .. } => 2,
+            Error::Solver { .. } => 4,
+        }
+    }
+}

@@ -1,0 +1,206 @@
+//! Formulation 1: the assignment MIP, as in the GAMS model (models/assignment.md).
+//!
+//! ```text
+//! x(i,j,k) binary      cell (i,j) holds value k,  k in 1..T
+//!
+//! one_value(i,j)       sum_k x(i,j,k) = 1
+//! one_cell(k)          sum_(i,j) x(i,j,k) = 1
+//! next(i,j,k<T)        x(i-1,j,k+1) + x(i+1,j,k+1) + x(i,j-1,k+1) + x(i,j+1,k+1) >= x(i,j,k)
+//! given(i,j)           x(i,j,board(i,j)) = 1
+//! prev(i,j,k>1)        x(i-1,j,k-1) + x(i+1,j,k-1) + x(i,j-1,k-1) + x(i,j+1,k-1) >= x(i,j,k)
+//!                      (strengthened reduced model only)
+//! ```
+//!
+//! Terms that fall outside the grid are absent. On a reduced model, x(i,j,k)
+//! exists only where the domains allow k in (i,j), a decided pair is the
+//! constant 1, and `given` is absorbed into the domains.
+
+use super::{emit, ij, Model, Scope, Size, Term};
+use crate::board::Board;
+use crate::domains::Domains;
+use crate::mip::{Mip, Name, Sense};
+
+use super::Formulation;
+
+/// The variables of the model: `term(cell, k)` is x(cell, k).
+struct Assignment<'a> {
+    board: &'a Board,
+    total: u32,
+    /// Row-major by cell, then value k-1.
+    x: Vec<Term>,
+}
+
+impl Assignment<'_> {
+    fn term(&self, cell: usize, value: u32) -> Term {
+        self.x[cell * self.total as usize + value as usize - 1]
+    }
+
+    fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
+        self.board
+            .neighbours(self.board.cell(cell))
+            .map(|neighbour| self.board.index(neighbour))
+    }
+
+    fn name(&self, family: &'static str, cell: usize, value: u32) -> Name {
+        let [i, j] = ij(self.board, cell);
+        Name::new(family, &[i, j, value])
+    }
+}
+
+pub(super) fn build(board: &Board, scope: Scope<'_>) -> Model {
+    let mut mip = Mip::default();
+    let model = variables(board, scope, &mut mip);
+    one_value(&model, &mut mip);
+    one_cell(&model, &mut mip);
+    next(&model, &mut mip);
+    match scope {
+        Scope::Faithful => given(&model, &mut mip),
+        Scope::Reduced { strengthen, .. } => {
+            if strengthen {
+                prev(&model, &mut mip);
+            }
+        }
+    }
+    let Assignment { total, x, .. } = model;
+    let decoder = Box::new(move |values: &[f64]| decode(&x, total, values));
+    Model::new(Formulation::Assignment, mip, decoder)
+}
+
+/// `x(i,j,k)` binary for every cell and value (faithful), or for the pairs
+/// the domains leave open (reduced: a decided pair is the constant 1).
+fn variables<'a>(board: &'a Board, scope: Scope<'_>, mip: &mut Mip) -> Assignment<'a> {
+    let total = board.total();
+    let mut x = Vec::with_capacity(board.len() * total as usize);
+    for cell in board.cells() {
+        let fixed = match scope {
+            Scope::Faithful => None,
+            Scope::Reduced { domains, .. } => domains.fixed(board, cell),
+        };
+        for value in 1..=total {
+            let term = match scope {
+                Scope::Reduced { domains, .. } if !domains.allows(board, cell, value) => Term::Zero,
+                Scope::Reduced { .. } if fixed.is_some() => Term::One,
+                _ => {
+                    let var = mip.binary(Name::new(
+                        "x",
+                        &[cell.row as u32 + 1, cell.col as u32 + 1, value],
+                    ));
+                    mip.decisions.push(var);
+                    Term::Var(var)
+                }
+            };
+            x.push(term);
+        }
+    }
+    Assignment { board, total, x }
+}
+
+/// one_value(i,j): `sum_k x(i,j,k) = 1`: each cell holds one value.
+fn one_value(model: &Assignment, mip: &mut Mip) {
+    for cell in 0..model.board.len() {
+        let [i, j] = ij(model.board, cell);
+        let terms = (1..=model.total).map(|value| (model.term(cell, value), 1.0));
+        emit(mip, Name::new("one_value", &[i, j]), terms, Sense::Eq, 1.0);
+    }
+}
+
+/// one_cell(k): `sum_(i,j) x(i,j,k) = 1`: each value sits in one cell.
+fn one_cell(model: &Assignment, mip: &mut Mip) {
+    for value in 1..=model.total {
+        let terms = (0..model.board.len()).map(|cell| (model.term(cell, value), 1.0));
+        emit(mip, Name::new("one_cell", &[value]), terms, Sense::Eq, 1.0);
+    }
+}
+
+/// next(i,j,k<T): `x(i-1,j,k+1) + x(i+1,j,k+1) + x(i,j-1,k+1) + x(i,j+1,k+1) >= x(i,j,k)`:
+/// the successor of k is a neighbour. Written as `sum - x(i,j,k) >= 0`.
+fn next(model: &Assignment, mip: &mut Mip) {
+    for cell in 0..model.board.len() {
+        for value in 1..model.total {
+            neighbour_row(model, mip, "next", cell, value, value + 1);
+        }
+    }
+}
+
+/// prev(i,j,k>1): `x(i-1,j,k-1) + x(i+1,j,k-1) + x(i,j-1,k-1) + x(i,j+1,k-1) >= x(i,j,k)`:
+/// the predecessor of k is a neighbour. Implied by `next` and `one_cell` for
+/// integer x, but not for the LP relaxation, which it tightens.
+fn prev(model: &Assignment, mip: &mut Mip) {
+    for cell in 0..model.board.len() {
+        for value in 2..=model.total {
+            neighbour_row(model, mip, "prev", cell, value, value - 1);
+        }
+    }
+}
+
+/// `sum_(neighbours n of cell) x(n, other) - x(cell, value) >= 0`.
+fn neighbour_row(
+    model: &Assignment,
+    mip: &mut Mip,
+    family: &'static str,
+    cell: usize,
+    value: u32,
+    other: u32,
+) {
+    let own = model.term(cell, value);
+    if own == Term::Zero {
+        return; // 0 <= anything: always true
+    }
+    let terms = model
+        .neighbours(cell)
+        .map(|neighbour| (model.term(neighbour, other), 1.0))
+        .chain([(own, -1.0)]);
+    emit(mip, model.name(family, cell, value), terms, Sense::Ge, 0.0);
+}
+
+/// given(i,j): `x(i,j,board(i,j)) = 1`: the clues.
+fn given(model: &Assignment, mip: &mut Mip) {
+    for (cell, value) in model.board.clues() {
+        let cell = model.board.index(cell);
+        let [i, j] = ij(model.board, cell);
+        let terms = [(model.term(cell, value), 1.0)];
+        emit(mip, Name::new("given", &[i, j]), terms, Sense::Eq, 1.0);
+    }
+}
+
+/// Each cell's value: the k with x(i,j,k) = 1 (or the decided constant).
+fn decode(x: &[Term], total: u32, values: &[f64]) -> Result<Vec<u32>, String> {
+    x.chunks(total as usize)
+        .enumerate()
+        .map(|(cell, terms)| {
+            let mut held = terms.iter().enumerate().filter_map(|(k, term)| match term {
+                Term::One => Some(k as u32 + 1),
+                Term::Var(var) if values[*var] > 0.5 => Some(k as u32 + 1),
+                _ => None,
+            });
+            match (held.next(), held.next()) {
+                (Some(value), None) => Ok(value),
+                (None, _) => Err(format!("cell number {} holds no value", cell + 1)),
+                (Some(a), Some(b)) => {
+                    Err(format!("cell number {} holds both {a} and {b}", cell + 1))
+                }
+            }
+        })
+        .collect()
+}
+
+/// Variables and nonzeros, counted from the board and domains without building.
+pub(super) fn estimate(board: &Board, domains: Option<&Domains>) -> Size {
+    let total = board.total() as u64;
+    let cells = board.len() as u64;
+    let variables = match domains {
+        None => cells * total,
+        Some(domains) => board
+            .cells()
+            .filter(|&cell| domains.fixed(board, cell).is_none())
+            .map(|cell| domains.size(board, cell) as u64)
+            .sum(),
+    };
+    // one_value and one_cell touch each variable once; next and prev at
+    // most 5 times each.
+    Size {
+        variables,
+        constraints: cells + total + 2 * variables,
+        nonzeros: 12 * variables,
+    }
+}

@@ -1,0 +1,181 @@
+//! The formulations, as one enum value each, and what they produce: a
+//! [`Model`], which is a [`Mip`] plus the way back from variable values to a
+//! grid. Nothing outside this module knows which formulation it runs, so a
+//! third one is a new variant and a new submodule, and nothing else.
+
+pub mod assignment;
+pub mod mtz;
+
+use std::fmt;
+
+use crate::board::Board;
+use crate::domains::Domains;
+use crate::mip::{Mip, Name, Row, Sense, VarId};
+
+/// Which integer program states the puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Formulation {
+    /// Formulation 1: x(i,j,k) = 1 iff cell (i,j) holds k (the GAMS model).
+    Assignment,
+    /// Formulation 2: a tour through a depot with Miller-Tucker-Zemlin order variables.
+    Mtz,
+}
+
+impl Formulation {
+    pub const ALL: [Formulation; 2] = [Formulation::Assignment, Formulation::Mtz];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Formulation::Assignment => "assignment",
+            Formulation::Mtz => "mtz",
+        }
+    }
+
+    /// Builds the model. `Scope::Faithful` is exactly the DESIGN.md model;
+    /// `Scope::Reduced` keeps only what the domains allow.
+    pub fn build(self, board: &Board, scope: Scope<'_>) -> Model {
+        match self {
+            Formulation::Assignment => assignment::build(board, scope),
+            Formulation::Mtz => mtz::build(board, scope),
+        }
+    }
+
+    /// An upper bound on the variables and nonzeros of the model, computed
+    /// from the board's size (and domains, when reduced) without building it.
+    pub fn estimate(self, board: &Board, domains: Option<&Domains>) -> Size {
+        match self {
+            Formulation::Assignment => assignment::estimate(board, domains),
+            Formulation::Mtz => mtz::estimate(board, domains),
+        }
+    }
+}
+
+impl fmt::Display for Formulation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What a model is built over.
+#[derive(Debug, Clone, Copy)]
+pub enum Scope<'a> {
+    /// The DESIGN.md model, every variable and the `given` rows.
+    Faithful,
+    /// Only the (cell, value) pairs the reduction left; decided pairs are
+    /// constants, and rows left empty or always true are not emitted.
+    Reduced {
+        domains: &'a Domains,
+        /// Add the valid but redundant rows that tighten the LP relaxation
+        /// (`prev` for the assignment model, the reverse order bound for MTZ).
+        strengthen: bool,
+    },
+}
+
+/// A model size, counted or estimated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Size {
+    pub variables: u64,
+    pub constraints: u64,
+    pub nonzeros: u64,
+}
+
+/// Turns variable values back into row-major grid values.
+pub type Decoder = Box<dyn Fn(&[f64]) -> Result<Vec<u32>, String> + Send + Sync>;
+
+/// A built model: the program and its decoder.
+pub struct Model {
+    pub formulation: Formulation,
+    pub mip: Mip,
+    decoder: Decoder,
+}
+
+impl Model {
+    pub fn new(formulation: Formulation, mip: Mip, decoder: Decoder) -> Model {
+        Model {
+            formulation,
+            mip,
+            decoder,
+        }
+    }
+
+    /// The grid the variable values describe, or why they describe none.
+    pub fn decode(&self, values: &[f64]) -> Result<Vec<u32>, String> {
+        (self.decoder)(values)
+    }
+
+    pub fn size(&self) -> Size {
+        Size {
+            variables: self.mip.vars.len() as u64,
+            constraints: self.mip.rows.len() as u64,
+            nonzeros: self.mip.nonzeros() as u64,
+        }
+    }
+}
+
+impl fmt::Debug for Model {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Model")
+            .field("formulation", &self.formulation)
+            .field("size", &self.size())
+            .finish()
+    }
+}
+
+/// A term of a row before constants are taken out: a variable, or a
+/// variable the reduction decided (0 or 1).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Term {
+    Var(VarId),
+    /// The reduction fixed this binary to 1.
+    One,
+    /// The reduction ruled this binary out.
+    Zero,
+}
+
+/// Adds `sum coefficient * term (sense) rhs` to the model, constants moved to
+/// the right, unless no variable is left and it holds, or its variables
+/// cannot violate it within their bounds. A row with no variable that fails
+/// is kept (as an empty row) so the solver reports the contradiction.
+pub(crate) fn emit(
+    mip: &mut Mip,
+    name: Name,
+    terms: impl IntoIterator<Item = (Term, f64)>,
+    sense: Sense,
+    mut rhs: f64,
+) {
+    let mut vars = Vec::new();
+    for (term, coefficient) in terms {
+        match term {
+            Term::Var(var) => vars.push((var, coefficient)),
+            Term::One => rhs -= coefficient,
+            Term::Zero => {}
+        }
+    }
+    let (mut low, mut high) = (0.0, 0.0);
+    for &(var, coefficient) in &vars {
+        let (lower, upper) = (mip.vars[var].lower, mip.vars[var].upper);
+        let (a, b) = (coefficient * lower, coefficient * upper);
+        low += a.min(b);
+        high += a.max(b);
+    }
+    let always_true = match sense {
+        Sense::Le => high <= rhs + 1e-9,
+        Sense::Ge => low >= rhs - 1e-9,
+        Sense::Eq => (low - rhs).abs() <= 1e-9 && (high - rhs).abs() <= 1e-9,
+    };
+    if !always_true {
+        mip.rows.push(Row {
+            name,
+            terms: vars,
+            sense,
+            rhs,
+        });
+    }
+}
+
+/// 1-based (i, j) of a cell, for names.
+pub(crate) fn ij(board: &Board, index: usize) -> [u32; 2] {
+    let cell = board.cell(index);
+    [cell.row as u32 + 1, cell.col as u32 + 1]
+}

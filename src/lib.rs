@@ -1,0 +1,39 @@
+//! numbrix: the Numbrix puzzle as integer programs.
+//!
+//! A board (an m x n grid with some cells given) is solved by stating it as a
+//! mixed-integer program, in one of two [`Formulation`]s, and handing it to
+//! one of two [`Backend`]s through `good_lp`. Every answer goes through the
+//! independent [`check()`] before it is returned, and uniqueness is proved
+//! with a no-good cut.
+//!
+//! ```no_run
+//! use numbrix::{solve, Backend, Board, Formulation, Options};
+//!
+//! let board = Board::read("examples/boards/classic_9x9.csv".as_ref())?;
+//! let options = Options { unique: true, ..Options::new(Formulation::Assignment, Backend::Highs) };
+//! let report = solve(&board, &options)?;
+//! println!("{}", report.to_json());
+//! # Ok::<(), numbrix::Error>(())
+//! ```
+
+pub mod backend;
+pub mod board;
+pub mod check;
+pub mod domains;
+pub mod error;
+pub mod formulation;
+pub mod mip;
+pub mod precheck;
+pub mod quiet;
+pub mod report;
+pub mod solve;
+
+pub use backend::Backend;
+pub use board::{Board, Cell, Filled};
+pub use check::{check, check_values, Solution, Violation};
+pub use domains::Domains;
+pub use error::{Error, InputError};
+pub use formulation::{Formulation, Model, Scope};
+pub use precheck::{precheck, Contradiction};
+pub use report::{Report, Stats, Status, Step};
+pub use solve::{count_solutions, solve, Count, Options};

@@ -1,0 +1,212 @@
+//! The `numbrix` command: parses arguments, calls the library, prints.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use numbrix::report::{render_csv, render_grid};
+use numbrix::{Backend, Board, Error, Filled, Formulation, Options};
+
+#[derive(Parser)]
+#[command(
+    name = "numbrix",
+    version,
+    about = "Numbrix puzzles as integer programs, solved with HiGHS or CBC"
+)]
+struct Cli {
+    /// Show progress and the solver's log on stderr (-vv for more).
+    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
+    verbose: u8,
+    /// Print nothing but the answer.
+    #[arg(short, long, global = true)]
+    quiet: bool,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Solve a board (CSV; `-` reads standard input).
+    Solve(SolveArgs),
+    /// Check a filled grid against a board: exit 0 if it solves it, 1 if not.
+    Check { board: PathBuf, solution: PathBuf },
+    /// Count a board's solutions by repeating the no-good cut.
+    Count {
+        #[command(flatten)]
+        model: ModelArgs,
+        /// Stop after this many solutions.
+        #[arg(long, default_value_t = 1000)]
+        limit: u64,
+    },
+}
+
+#[derive(Args)]
+struct ModelArgs {
+    board: PathBuf,
+    #[arg(long, value_enum, default_value_t = Formulation::Assignment)]
+    model: Formulation,
+    #[arg(long, value_enum, default_value_t = Backend::Highs)]
+    solver: Backend,
+    /// Build exactly the DESIGN.md model (no reduction).
+    #[arg(long, conflicts_with = "reduce")]
+    faithful: bool,
+    /// Build over the reduced domains (the default).
+    #[arg(long)]
+    reduce: bool,
+    /// On a reduced model, leave out the tightening rows (prev, order).
+    #[arg(long)]
+    no_strengthen: bool,
+    /// Seconds for the whole run (reduction, build and every solve).
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    time_limit: Option<f64>,
+    /// Refuse models with more variables than this.
+    #[arg(long, default_value_t = numbrix::solve::DEFAULT_MAX_VARIABLES)]
+    max_variables: u64,
+}
+
+#[derive(Args)]
+struct SolveArgs {
+    #[command(flatten)]
+    model: ModelArgs,
+    /// Prove the solution unique, or show a second one.
+    #[arg(long)]
+    unique: bool,
+    #[arg(long, value_enum, default_value_t = Format::Grid)]
+    format: Format,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    /// Aligned, clues in brackets, for people.
+    Grid,
+    /// One row per line; `solve` and `check` read it back.
+    Csv,
+    /// One object, as documented in the README.
+    Json,
+}
+
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if seconds.is_finite() && seconds >= 0.0 => Ok(seconds),
+        _ => Err(format!("'{text}' is not a number of seconds (0 or more)")),
+    }
+}
+
+impl ModelArgs {
+    fn options(&self, verbose: u8) -> Options {
+        Options {
+            formulation: self.model,
+            backend: self.solver,
+            reduce: !self.faithful,
+            strengthen: !self.no_strengthen,
+            time_limit: self.time_limit,
+            solver_log: verbose > 0,
+            max_variables: self.max_variables,
+            ..Options::default()
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    init_logging(cli.verbose, cli.quiet);
+    let code = match run(&cli) {
+        Ok(code) => code,
+        Err(error) => {
+            eprintln!("numbrix: {error}");
+            error.exit_code()
+        }
+    };
+    ExitCode::from(code as u8)
+}
+
+fn init_logging(verbose: u8, quiet: bool) {
+    let default = match (quiet, verbose) {
+        (true, _) => "off",
+        (false, 0) => "warn",
+        (false, 1) => "info",
+        (false, _) => "debug",
+    };
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .without_time()
+        .init();
+}
+
+/// Board errors name the file too.
+fn read_board(path: &Path) -> Result<Board, Error> {
+    Board::read(path).map_err(|error| in_file(path, error))
+}
+
+fn in_file(path: &Path, error: numbrix::InputError) -> Error {
+    match error {
+        numbrix::InputError::Io { .. } => Error::Input(error),
+        other => Error::Input(numbrix::InputError::Io {
+            path: path.display().to_string(),
+            message: other.to_string(),
+        }),
+    }
+}
+
+fn run(cli: &Cli) -> Result<i32, Error> {
+    match &cli.command {
+        Command::Solve(args) => {
+            let board = read_board(&args.model.board)?;
+            let options = Options {
+                unique: args.unique,
+                ..args.model.options(cli.verbose)
+            };
+            let report = numbrix::solve(&board, &options)?;
+            match args.format {
+                Format::Json => println!("{}", report.to_json()),
+                Format::Csv => {
+                    if let Some(grid) = &report.grid {
+                        print!("{}", render_csv(grid));
+                    }
+                }
+                Format::Grid => {
+                    if let Some(grid) = &report.grid {
+                        print!("{}", render_grid(&board, grid));
+                    }
+                    if let Some(second) = &report.second_solution {
+                        println!();
+                        print!("{}", render_grid(&board, second));
+                    }
+                }
+            }
+            if !cli.quiet {
+                eprintln!("{}", report.summary());
+            }
+            Ok(report.exit_code())
+        }
+        Command::Check { board, solution } => {
+            let board = read_board(board)?;
+            let filled = Filled::read(solution).map_err(|error| in_file(solution, error))?;
+            match numbrix::check(&board, &filled) {
+                Ok(_) => {
+                    println!(
+                        "valid: every value 1..{} once, clues kept, consecutive values adjacent",
+                        board.total()
+                    );
+                    Ok(0)
+                }
+                Err(violation) => {
+                    println!("invalid: {violation}");
+                    Ok(1)
+                }
+            }
+        }
+        Command::Count { model, limit } => {
+            let board = read_board(&model.board)?;
+            let count = numbrix::count_solutions(&board, &model.options(cli.verbose), *limit)?;
+            println!("{}", count.solutions);
+            if !count.complete && !cli.quiet {
+                eprintln!("stopped at a limit: there may be more solutions");
+            }
+            Ok(if count.complete { 0 } else { 3 })
+        }
+    }
+}

@@ -1,0 +1,190 @@
+//! What a solve found, and its three renderings: a grid for people, CSV
+//! that `solve` and `check` read back, and the JSON contract of DESIGN.md.
+
+use std::fmt::Write as _;
+
+use serde::{Serialize, Serializer};
+
+use crate::backend::Backend;
+use crate::board::{Board, Cell};
+use crate::check::Solution;
+use crate::domains::ReductionSummary;
+use crate::formulation::Formulation;
+use crate::solve::Options;
+
+/// The verdict on the first question: is there a solution?
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Solved,
+    Infeasible,
+    /// The time limit was reached before an answer (see `stopped_in`).
+    TimeLimit,
+}
+
+/// The step a time limit stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Step {
+    /// Looking for the first solution.
+    Solve,
+    /// Looking for a second solution after the no-good cut.
+    Unique,
+}
+
+/// Sizes and times of the model actually solved.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Stats {
+    pub variables: u64,
+    pub constraints: u64,
+    pub nonzeros: u64,
+    pub build_ms: f64,
+    pub solve_ms: f64,
+    pub unique_ms: Option<f64>,
+    /// Time of the reduction (null on a faithful model).
+    pub reduce_ms: Option<f64>,
+    /// Branch-and-bound nodes of the first solve (null where the backend does not say: CBC).
+    pub nodes: Option<u64>,
+    /// Simplex iterations of the first solve.
+    pub iterations: Option<u64>,
+    pub unique_nodes: Option<u64>,
+    pub unique_iterations: Option<u64>,
+    /// Everything, from the board in memory to the report.
+    pub total_ms: f64,
+    /// What the reduction left (null on a faithful model).
+    pub reduction: Option<ReductionSummary>,
+}
+
+/// The outcome of one solve.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Report {
+    pub rows: usize,
+    pub cols: usize,
+    pub model: Formulation,
+    pub solver: Backend,
+    pub status: Status,
+    /// Null when not asked, or when no answer was reached.
+    pub unique: Option<bool>,
+    #[serde(serialize_with = "as_rows")]
+    pub grid: Option<Solution>,
+    #[serde(serialize_with = "as_rows")]
+    pub second_solution: Option<Solution>,
+    pub stats: Stats,
+    /// true: built over the reduced domains; false: the faithful DESIGN.md model.
+    pub reduced: bool,
+    /// Why the board is infeasible, in words.
+    pub reason: Option<String>,
+    /// Which step the time limit stopped (null otherwise).
+    pub stopped_in: Option<Step>,
+}
+
+fn as_rows<S: Serializer>(solution: &Option<Solution>, serializer: S) -> Result<S::Ok, S::Error> {
+    solution
+        .as_ref()
+        .map(Solution::to_rows)
+        .serialize(serializer)
+}
+
+impl Report {
+    /// An empty report for this board and these options.
+    pub fn new(board: &Board, options: &Options) -> Report {
+        Report {
+            rows: board.rows(),
+            cols: board.cols(),
+            model: options.formulation,
+            solver: options.backend,
+            status: Status::Infeasible,
+            unique: None,
+            grid: None,
+            second_solution: None,
+            stats: Stats::default(),
+            reduced: options.reduce,
+            reason: None,
+            stopped_in: None,
+        }
+    }
+
+    /// DESIGN.md's exit status: 0 solved (and unique, if asked); 1 no
+    /// solution or a second one; 3 a limit reached without a full answer.
+    pub fn exit_code(&self) -> i32 {
+        match (self.status, self.unique) {
+            (Status::Solved, Some(false)) => 1,
+            (Status::Solved, _) => 0,
+            (Status::Infeasible, _) => 1,
+            (Status::TimeLimit, _) => 3,
+        }
+    }
+
+    /// One line for people (stderr): the verdict and the times.
+    pub fn summary(&self) -> String {
+        let verdict = match (self.status, self.unique) {
+            (Status::Solved, Some(true)) => "solved, unique".to_string(),
+            (Status::Solved, Some(false)) => {
+                "solved, NOT unique (a second solution follows)".into()
+            }
+            (Status::Solved, None) => "solved".into(),
+            (Status::Infeasible, _) => format!(
+                "no solution: {}",
+                self.reason.as_deref().unwrap_or("the model is infeasible")
+            ),
+            (Status::TimeLimit, _) => match (self.stopped_in, &self.grid) {
+                (Some(Step::Unique), Some(_)) => {
+                    "time limit: a checked solution was found, uniqueness not settled".into()
+                }
+                _ => "time limit: no solution found in time".into(),
+            },
+        };
+        let stats = &self.stats;
+        let mut line = format!(
+            "{verdict} ({} {} model on {}: {} variables, {} rows; build {:.1} ms, solve {:.1} ms",
+            if self.reduced { "reduced" } else { "faithful" },
+            self.model,
+            self.solver,
+            stats.variables,
+            stats.constraints,
+            stats.build_ms,
+            stats.solve_ms,
+        );
+        if let Some(unique_ms) = stats.unique_ms {
+            let _ = write!(line, ", uniqueness {unique_ms:.1} ms");
+        }
+        line.push(')');
+        line
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a report always serialises")
+    }
+}
+
+/// The grid for people: columns aligned, clues in brackets.
+pub fn render_grid(board: &Board, solution: &Solution) -> String {
+    let width = board.total().to_string().len();
+    let mut out = String::new();
+    for row in 0..board.rows() {
+        let mut line = String::new();
+        for col in 0..board.cols() {
+            let cell = Cell::new(row, col);
+            let value = solution.value(cell);
+            if board.clue(cell).is_some() {
+                let _ = write!(line, "[{value:>width$}]");
+            } else {
+                let _ = write!(line, " {value:>width$} ");
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// The grid as CSV, one row per line.
+pub fn render_csv(solution: &Solution) -> String {
+    let mut out = String::new();
+    for row in solution.to_rows() {
+        let fields: Vec<String> = row.iter().map(u32::to_string).collect();
+        out.push_str(&fields.join(","));
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,399 @@
+//! The solve pipeline, the same for every formulation and backend:
+//! size guard, prechecks, reduction, build, solve, decode, check, and with
+//! `unique` the no-good cut and a second solve.
+
+use std::time::{Duration, Instant};
+
+use crate::backend::{Backend, Outcome, Params, Run};
+use crate::board::Board;
+use crate::check::{check_values, Solution};
+use crate::domains::Domains;
+use crate::error::Error;
+use crate::formulation::{Formulation, Model, Scope};
+use crate::mip::Row;
+use crate::precheck::{precheck, Contradiction};
+use crate::report::{Report, Stats, Status, Step};
+
+/// Default cap on model variables: the faithful assignment model of a
+/// 30x30 board (810,000 binaries) builds in well under 4 GiB.
+pub const DEFAULT_MAX_VARIABLES: u64 = 1_000_000;
+
+/// The reduction holds T x T bits; past this many it is refused.
+pub const MAX_REDUCTION_PAIRS: u64 = 1 << 32;
+
+/// Everything a solve can be asked to do.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Options {
+    pub formulation: Formulation,
+    pub backend: Backend,
+    /// Build over the reduced domains (default) instead of the faithful model.
+    pub reduce: bool,
+    /// On a reduced model, add the tightening rows (see [`Scope::Reduced`]).
+    pub strengthen: bool,
+    /// Prove or refute uniqueness with the no-good cut.
+    pub unique: bool,
+    /// Seconds for the whole solve: reduction, build, both solver calls.
+    pub time_limit: Option<f64>,
+    /// Show the solver's own log (on stderr).
+    pub solver_log: bool,
+    /// Refuse models with more variables than this.
+    pub max_variables: u64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            formulation: Formulation::Assignment,
+            backend: Backend::Highs,
+            reduce: true,
+            strengthen: true,
+            unique: false,
+            time_limit: None,
+            solver_log: false,
+            max_variables: DEFAULT_MAX_VARIABLES,
+        }
+    }
+}
+
+impl Options {
+    pub fn new(formulation: Formulation, backend: Backend) -> Options {
+        Options {
+            formulation,
+            backend,
+            ..Options::default()
+        }
+    }
+}
+
+/// A clock for the whole solve.
+struct Deadline(Option<Instant>);
+
+impl Deadline {
+    fn new(seconds: Option<f64>) -> Deadline {
+        Deadline(seconds.map(|seconds| Instant::now() + Duration::from_secs_f64(seconds.max(0.0))))
+    }
+
+    /// Seconds left (None: no limit), or Err if none are.
+    fn remaining(&self) -> Result<Option<f64>, ()> {
+        match self.0 {
+            None => Ok(None),
+            Some(end) => {
+                let left = end.saturating_duration_since(Instant::now()).as_secs_f64();
+                if left > 0.0 {
+                    Ok(Some(left))
+                } else {
+                    Err(())
+                }
+            }
+        }
+    }
+}
+
+fn ms(since: Instant) -> f64 {
+    since.elapsed().as_secs_f64() * 1000.0
+}
+
+/// The model the options ask for, with the reduction's outcome.
+pub struct Prepared {
+    pub model: Model,
+    /// The domains, when reduced.
+    pub domains: Option<Domains>,
+    pub reduce_ms: Option<f64>,
+    pub build_ms: f64,
+}
+
+/// Refuses boards whose model (or reduction) would be too large, before
+/// anything is allocated for them.
+pub fn guard(board: &Board, options: &Options) -> Result<(), Error> {
+    let cells = board.len() as u64;
+    let too_large = |what: String, limit: String| Err(Error::TooLarge { what, limit });
+    if options.reduce && cells * cells > MAX_REDUCTION_PAIRS {
+        return too_large(
+            format!(
+                "the reduction of this {}x{} board would track {} (cell, value) pairs",
+                board.rows(),
+                board.cols(),
+                cells * cells
+            ),
+            format!("{MAX_REDUCTION_PAIRS} pairs"),
+        );
+    }
+    if !options.reduce {
+        check_size(board, options, None)?;
+    }
+    Ok(())
+}
+
+fn check_size(board: &Board, options: &Options, domains: Option<&Domains>) -> Result<(), Error> {
+    let size = options.formulation.estimate(board, domains);
+    if size.variables > options.max_variables {
+        return Err(Error::TooLarge {
+            what: format!(
+                "the {} {} model of this {}x{} board would have {} variables and about {} nonzeros",
+                if domains.is_some() {
+                    "reduced"
+                } else {
+                    "faithful"
+                },
+                options.formulation,
+                board.rows(),
+                board.cols(),
+                size.variables,
+                size.nonzeros
+            ),
+            limit: format!(
+                "{} variables (raise it with --max-variables)",
+                options.max_variables
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// Guard, reduce (if asked) and build. `Ok(Err(_))` is a board the
+/// reduction proved infeasible.
+pub fn prepare(
+    board: &Board,
+    options: &Options,
+) -> Result<Result<Prepared, (Contradiction, Option<f64>)>, Error> {
+    guard(board, options)?;
+    let (domains, reduce_ms) = if options.reduce {
+        let start = Instant::now();
+        match Domains::reduce(board) {
+            Ok(domains) => {
+                let elapsed = ms(start);
+                check_size(board, options, Some(&domains))?;
+                (Some(domains), Some(elapsed))
+            }
+            Err(contradiction) => return Ok(Err((contradiction, Some(ms(start))))),
+        }
+    } else {
+        (None, None)
+    };
+    let start = Instant::now();
+    let scope = match &domains {
+        Some(domains) => Scope::Reduced {
+            domains,
+            strengthen: options.strengthen,
+        },
+        None => Scope::Faithful,
+    };
+    let model = options.formulation.build(board, scope);
+    Ok(Ok(Prepared {
+        model,
+        domains,
+        reduce_ms,
+        build_ms: ms(start),
+    }))
+}
+
+/// Solves a board as the options say. `Err` is reserved for bad input, a
+/// model too large to build and solver failures; infeasible boards and time
+/// limits are reports.
+pub fn solve(board: &Board, options: &Options) -> Result<Report, Error> {
+    let clock = Instant::now();
+    let deadline = Deadline::new(options.time_limit);
+    let mut report = Report::new(board, options);
+    if let Err(contradiction) = precheck(board) {
+        report.status = Status::Infeasible;
+        report.reason = Some(contradiction.to_string());
+        report.stats.total_ms = ms(clock);
+        return Ok(report);
+    }
+    let prepared = match prepare(board, options)? {
+        Ok(prepared) => prepared,
+        Err((contradiction, reduce_ms)) => {
+            report.status = Status::Infeasible;
+            report.reason = Some(contradiction.to_string());
+            report.stats.reduce_ms = reduce_ms;
+            report.stats.total_ms = ms(clock);
+            return Ok(report);
+        }
+    };
+    let model = &prepared.model;
+    let size = model.size();
+    report.stats = Stats {
+        variables: size.variables,
+        constraints: size.constraints,
+        nonzeros: size.nonzeros,
+        reduce_ms: prepared.reduce_ms,
+        build_ms: prepared.build_ms,
+        reduction: prepared
+            .domains
+            .as_ref()
+            .map(|domains| domains.summary(board)),
+        ..Stats::default()
+    };
+    let finish = |mut report: Report| {
+        report.stats.total_ms = ms(clock);
+        Ok(report)
+    };
+
+    // First solve.
+    let Ok(time_limit) = deadline.remaining() else {
+        report.status = Status::TimeLimit;
+        report.stopped_in = Some(Step::Solve);
+        return finish(report);
+    };
+    let params = Params {
+        time_limit,
+        log: options.solver_log,
+        relax: false,
+    };
+    let run = options.backend.solve(&model.mip, &[], params);
+    report.stats.solve_ms = run.seconds * 1000.0;
+    report.stats.nodes = run.nodes;
+    report.stats.iterations = run.iterations;
+    let (first, values) = match judge(board, model, options.backend, &run)? {
+        Judged::Solution(solution, values) => (solution, values),
+        Judged::Infeasible => {
+            report.status = Status::Infeasible;
+            report.reason = Some(format!("{} proved the model infeasible", options.backend));
+            return finish(report);
+        }
+        Judged::Limit => {
+            report.status = Status::TimeLimit;
+            report.stopped_in = Some(Step::Solve);
+            return finish(report);
+        }
+    };
+    report.status = Status::Solved;
+    report.grid = Some(first.clone());
+    if !options.unique {
+        return finish(report);
+    }
+
+    // Uniqueness: forbid this solution and look for another.
+    let Ok(time_limit) = deadline.remaining() else {
+        report.status = Status::TimeLimit;
+        report.stopped_in = Some(Step::Unique);
+        return finish(report);
+    };
+    let cut = model.mip.no_good(&values, 1);
+    let run = options.backend.solve(
+        &model.mip,
+        &[cut],
+        Params {
+            time_limit,
+            ..params
+        },
+    );
+    report.stats.unique_ms = Some(run.seconds * 1000.0);
+    report.stats.unique_nodes = run.nodes;
+    report.stats.unique_iterations = run.iterations;
+    match judge(board, model, options.backend, &run)? {
+        Judged::Infeasible => report.unique = Some(true),
+        Judged::Solution(second, _) if second != first => {
+            report.unique = Some(false);
+            report.second_solution = Some(second);
+        }
+        Judged::Solution(..) => {
+            return Err(Error::Solver {
+                solver: options.backend.name(),
+                message: "the solve after the no-good cut returned the first solution again".into(),
+            })
+        }
+        Judged::Limit => {
+            report.status = Status::TimeLimit;
+            report.stopped_in = Some(Step::Unique);
+        }
+    }
+    finish(report)
+}
+
+/// A solver run, judged by the checker.
+enum Judged {
+    Solution(Solution, Vec<f64>),
+    Infeasible,
+    Limit,
+}
+
+/// Decodes and checks what the solver returned. Values the solver vouches
+/// for that fail the checker are a solver failure; values from a run that hit
+/// its limit that fail are no answer (CBC returns garbage there).
+fn judge(board: &Board, model: &Model, backend: Backend, run: &Run) -> Result<Judged, Error> {
+    let failure = |message: String| Error::Solver {
+        solver: backend.name(),
+        message,
+    };
+    match &run.outcome {
+        Outcome::Infeasible => Ok(Judged::Infeasible),
+        Outcome::Limit => Ok(Judged::Limit),
+        Outcome::Failed(message) => Err(failure(message.clone())),
+        Outcome::Found { values, proven } => {
+            let checked = model.decode(values).and_then(|grid| {
+                check_values(board, grid).map_err(|violation| violation.to_string())
+            });
+            match checked {
+                Ok(solution) => Ok(Judged::Solution(solution, values.clone())),
+                Err(_) if !proven => Ok(Judged::Limit),
+                Err(problem) => Err(failure(format!(
+                    "its answer is not a solution ({problem}); nothing is printed"
+                ))),
+            }
+        }
+    }
+}
+
+/// How many solutions a board has, by repeating the no-good cut.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Count {
+    pub solutions: u64,
+    /// False if `limit` solutions were found (there may be more) or time ran out.
+    pub complete: bool,
+}
+
+/// Counts solutions (up to `limit`) by solving, cutting off each solution
+/// found, and solving again until the model is infeasible.
+pub fn count_solutions(board: &Board, options: &Options, limit: u64) -> Result<Count, Error> {
+    let deadline = Deadline::new(options.time_limit);
+    if precheck(board).is_err() {
+        return Ok(Count {
+            solutions: 0,
+            complete: true,
+        });
+    }
+    let Ok(prepared) = prepare(board, options)? else {
+        return Ok(Count {
+            solutions: 0,
+            complete: true,
+        });
+    };
+    let model = &prepared.model;
+    let mut cuts: Vec<Row> = Vec::new();
+    let mut found: Vec<Solution> = Vec::new();
+    while (found.len() as u64) < limit {
+        let Ok(time_limit) = deadline.remaining() else {
+            break;
+        };
+        let params = Params {
+            time_limit,
+            log: options.solver_log,
+            relax: false,
+        };
+        let run = options.backend.solve(&model.mip, &cuts, params);
+        match judge(board, model, options.backend, &run)? {
+            Judged::Infeasible => {
+                return Ok(Count {
+                    solutions: found.len() as u64,
+                    complete: true,
+                })
+            }
+            Judged::Limit => break,
+            Judged::Solution(solution, values) => {
+                if found.contains(&solution) {
+                    return Err(Error::Solver {
+                        solver: options.backend.name(),
+                        message: "a solution came back after it was cut off".into(),
+                    });
+                }
+                cuts.push(model.mip.no_good(&values, cuts.len() as u32 + 1));
+                found.push(solution);
+            }
+        }
+    }
+    Ok(Count {
+        solutions: found.len() as u64,
+        complete: false,
+    })
+}

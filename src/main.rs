@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use numbrix::export::FileFormat;
 use numbrix::report::{render_csv, render_grid};
 use numbrix::{Backend, Board, Error, Filled, Formulation, Options};
 
@@ -30,6 +31,8 @@ enum Command {
     Solve(SolveArgs),
     /// Check a filled grid against a board: exit 0 if it solves it, 1 if not.
     Check { board: PathBuf, solution: PathBuf },
+    /// Write the concrete model as a CPLEX LP or free MPS file.
+    Export(ExportArgs),
     /// Count a board's solutions by repeating the no-good cut.
     Count {
         #[command(flatten)]
@@ -73,6 +76,17 @@ struct SolveArgs {
     unique: bool,
     #[arg(long, value_enum, default_value_t = Format::Grid)]
     format: Format,
+}
+
+#[derive(Args)]
+struct ExportArgs {
+    #[command(flatten)]
+    model: ModelArgs,
+    #[arg(long, value_enum, default_value_t = FileFormat::Lp)]
+    format: FileFormat,
+    /// Write here (atomically) instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -195,6 +209,25 @@ fn run(cli: &Cli) -> Result<i32, Error> {
                 }
                 Err(violation) => {
                     println!("invalid: {violation}");
+                    Ok(1)
+                }
+            }
+        }
+        Command::Export(args) => {
+            let board = read_board(&args.model.board)?;
+            let options = args.model.options(cli.verbose);
+            match numbrix::export::export(&board, &options, args.format)? {
+                Ok(text) => {
+                    match &args.output {
+                        Some(path) => numbrix::output::write_atomically(path, text.as_bytes())?,
+                        None => print!("{text}"),
+                    }
+                    Ok(0)
+                }
+                Err(contradiction) => {
+                    eprintln!(
+                        "numbrix: no reduced model: {contradiction}; --faithful exports the model anyway"
+                    );
                     Ok(1)
                 }
             }

@@ -1,0 +1,191 @@
+//! The teaching commands on real boards: `export`, `model`, `solve --relax`,
+//! `solve --svg`, and the atomic output files behind `-o` and `--svg`.
+
+use std::collections::HashMap;
+use std::ffi::{CStr, CString};
+use std::path::Path;
+use std::process::{Command, Output};
+
+use numbrix::export::FileFormat;
+use numbrix::{Backend, Board, Formulation, Options};
+
+const CLASSIC: &str = "examples/boards/classic_9x9.csv";
+const TINY: &str = "examples/boards/tiny_2x3.csv";
+
+fn numbrix(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_numbrix"))
+        .args(args)
+        .output()
+        .expect("the numbrix binary runs")
+}
+
+fn board(path: &str) -> Board {
+    Board::read(Path::new(path)).expect("the example board reads")
+}
+
+/// A model file read and solved by HiGHS on its own (its C API, not the
+/// crate's backend): the status and each column's value by name.
+struct HighsReadBack {
+    optimal: bool,
+    columns: usize,
+    rows: usize,
+    integer_columns: usize,
+    values: HashMap<String, f64>,
+}
+
+fn highs_read_back(path: &Path) -> HighsReadBack {
+    let file = CString::new(path.to_str().unwrap()).unwrap();
+    // SAFETY: one HiGHS instance, created and destroyed here; every buffer
+    // is sized from the instance's own counts (names are at most 512 bytes).
+    unsafe {
+        let highs = highs_sys::Highs_create();
+        highs_sys::Highs_setBoolOptionValue(highs, c"output_flag".as_ptr(), 0);
+        let read = highs_sys::Highs_readModel(highs, file.as_ptr());
+        assert_eq!(read, highs_sys::STATUS_OK, "HiGHS reads {}", path.display());
+        let columns = highs_sys::Highs_getNumCol(highs) as usize;
+        let rows = highs_sys::Highs_getNumRow(highs) as usize;
+        highs_sys::Highs_run(highs);
+        let optimal = highs_sys::Highs_getModelStatus(highs) == highs_sys::MODEL_STATUS_OPTIMAL;
+        let mut col_value = vec![0.0; columns];
+        let mut col_dual = vec![0.0; columns];
+        let mut row_value = vec![0.0; rows];
+        let mut row_dual = vec![0.0; rows];
+        highs_sys::Highs_getSolution(
+            highs,
+            col_value.as_mut_ptr(),
+            col_dual.as_mut_ptr(),
+            row_value.as_mut_ptr(),
+            row_dual.as_mut_ptr(),
+        );
+        let mut values = HashMap::new();
+        let mut integer_columns = 0;
+        for (column, value) in col_value.iter().enumerate() {
+            let mut name = vec![0 as std::ffi::c_char; 1024];
+            highs_sys::Highs_getColName(highs, column as _, name.as_mut_ptr());
+            let name = CStr::from_ptr(name.as_ptr()).to_str().unwrap().to_string();
+            values.insert(name, *value);
+            let mut integrality = 0;
+            highs_sys::Highs_getColIntegrality(highs, column as _, &mut integrality);
+            if integrality == highs_sys::VAR_TYPE_INTEGER {
+                integer_columns += 1;
+            }
+        }
+        highs_sys::Highs_destroy(highs);
+        HighsReadBack {
+            optimal,
+            columns,
+            rows,
+            integer_columns,
+            values,
+        }
+    }
+}
+
+/// Exports the model in `format`, has HiGHS read and solve the file, and
+/// decodes its answer with the crate's own model: the grid `solve` prints.
+fn exported_file_solves_to_the_solve_grid(
+    formulation: Formulation,
+    reduce: bool,
+    format: FileFormat,
+) {
+    let board = board(CLASSIC);
+    let options = Options {
+        reduce,
+        ..Options::new(formulation, Backend::Highs)
+    };
+    let text = numbrix::export::export(&board, &options, format)
+        .unwrap()
+        .expect("the board has a model");
+    let directory = tempfile::tempdir().unwrap();
+    let path = directory
+        .path()
+        .join(format!("model.{}", format.extension()));
+    std::fs::write(&path, &text).unwrap();
+
+    let read_back = highs_read_back(&path);
+    let model = numbrix::solve::prepare(&board, &options)
+        .unwrap()
+        .ok()
+        .unwrap()
+        .model;
+    assert!(read_back.optimal, "HiGHS solves the exported file");
+    assert_eq!(read_back.columns, model.mip.vars.len());
+    assert_eq!(read_back.rows, model.mip.rows.len());
+    let binaries = model.mip.vars.iter().filter(|var| var.integer).count();
+    assert_eq!(read_back.integer_columns, binaries, "binaries stay integer");
+    let values: Vec<f64> = model
+        .mip
+        .vars
+        .iter()
+        .map(|var| read_back.values[&var.name.to_string()])
+        .collect();
+    let grid = model.decode(&values).expect("HiGHS's answer decodes");
+    let solved = numbrix::solve(&board, &options).unwrap();
+    assert_eq!(grid, solved.grid.unwrap().values());
+}
+
+#[test]
+fn exported_lp_of_the_faithful_assignment_model_solves_to_the_solve_grid() {
+    exported_file_solves_to_the_solve_grid(Formulation::Assignment, false, FileFormat::Lp);
+}
+
+#[test]
+fn exported_mps_of_the_faithful_assignment_model_solves_to_the_solve_grid() {
+    exported_file_solves_to_the_solve_grid(Formulation::Assignment, false, FileFormat::Mps);
+}
+
+#[test]
+fn exported_lp_of_the_reduced_mtz_model_solves_to_the_solve_grid() {
+    exported_file_solves_to_the_solve_grid(Formulation::Mtz, true, FileFormat::Lp);
+}
+
+#[test]
+fn exported_mps_of_the_reduced_mtz_model_solves_to_the_solve_grid() {
+    exported_file_solves_to_the_solve_grid(Formulation::Mtz, true, FileFormat::Mps);
+}
+
+#[test]
+fn export_writes_the_same_bytes_every_time() {
+    for format in ["lp", "mps"] {
+        let args = [
+            "export",
+            CLASSIC,
+            "--model",
+            "mtz",
+            "--faithful",
+            "--format",
+            format,
+        ];
+        let first = numbrix(&args);
+        let second = numbrix(&args);
+        assert!(first.status.success());
+        assert!(!first.stdout.is_empty());
+        assert_eq!(first.stdout, second.stdout, "{format}");
+    }
+}
+
+#[test]
+fn export_to_a_file_writes_what_it_prints() {
+    let directory = tempfile::tempdir().unwrap();
+    let path = directory.path().join("tiny.lp");
+    let written = numbrix(&["export", TINY, "--faithful", "-o", path.to_str().unwrap()]);
+    assert!(written.status.success());
+    assert!(written.stdout.is_empty());
+    let printed = numbrix(&["export", TINY, "--faithful"]);
+    assert_eq!(std::fs::read(&path).unwrap(), printed.stdout);
+    let names: Vec<_> = std::fs::read_dir(directory.path()).unwrap().collect();
+    assert_eq!(names.len(), 1, "no temporary file is left beside it");
+}
+
+#[test]
+fn export_into_a_missing_directory_exits_2_and_leaves_nothing() {
+    let directory = tempfile::tempdir().unwrap();
+    let path = directory.path().join("missing").join("model.lp");
+    let output = numbrix(&["export", CLASSIC, "-o", path.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    let message = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(message.lines().count(), 1, "one line: {message}");
+    assert!(message.contains("does not exist"), "{message}");
+    assert!(!path.exists());
+    assert_eq!(std::fs::read_dir(directory.path()).unwrap().count(), 0);
+}

@@ -169,6 +169,22 @@ pub fn row_text(mip: &Mip, row: &Row) -> String {
     )
 }
 
+/// One row as [`row_text`], with long rows cut in the middle:
+/// `one_value(1,1): x(1,1,1) + x(1,1,2) + x(1,1,3) + ... + x(1,1,81) = 1`.
+/// `keep` terms are shown (the first `keep - 1` and the last).
+pub fn row_text_abridged(mip: &Mip, row: &Row, keep: usize) -> String {
+    let pieces = lhs_pieces(&mip.vars, row);
+    let keep = keep.max(2);
+    let lhs = if pieces.len() <= keep {
+        pieces.join(" ")
+    } else {
+        let last = &pieces[pieces.len() - 1];
+        let sign = if last.starts_with('-') { "-" } else { "+" };
+        format!("{} {sign} ... {last}", pieces[..keep - 1].join(" "))
+    };
+    format!("{}: {lhs} {} {}", row.name, row.sense, number(row.rhs))
+}
+
 /// Lines no longer than this (CPLEX reads at most 510 characters a line).
 const WIDTH: usize = 78;
 

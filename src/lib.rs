@@ -21,6 +21,7 @@ pub mod board;
 pub mod check;
 pub mod domains;
 pub mod error;
+pub mod explain;
 pub mod export;
 pub mod formulation;
 pub mod mip;

@@ -31,6 +31,13 @@ enum Command {
     Solve(SolveArgs),
     /// Check a filled grid against a board: exit 0 if it solves it, 1 if not.
     Check { board: PathBuf, solution: PathBuf },
+    /// Explain the model of a board: each family, its algebra, its rows here, one row written out.
+    Model {
+        #[command(flatten)]
+        model: ModelArgs,
+        #[arg(long, value_enum, default_value_t = SummaryFormat::Text)]
+        format: SummaryFormat,
+    },
     /// Write the concrete model as a CPLEX LP or free MPS file.
     Export(ExportArgs),
     /// Count a board's solutions by repeating the no-good cut.
@@ -87,6 +94,14 @@ struct ExportArgs {
     /// Write here (atomically) instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SummaryFormat {
+    /// For people.
+    Text,
+    /// One object.
+    Json,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -209,6 +224,24 @@ fn run(cli: &Cli) -> Result<i32, Error> {
                 }
                 Err(violation) => {
                     println!("invalid: {violation}");
+                    Ok(1)
+                }
+            }
+        }
+        Command::Model { model, format } => {
+            let board = read_board(&model.board)?;
+            match numbrix::explain::summarize(&board, &model.options(cli.verbose))? {
+                Ok(summary) => {
+                    match format {
+                        SummaryFormat::Text => print!("{}", summary.to_text()),
+                        SummaryFormat::Json => println!("{}", summary.to_json()),
+                    }
+                    Ok(0)
+                }
+                Err(contradiction) => {
+                    eprintln!(
+                        "numbrix: no reduced model: {contradiction}; --faithful shows the model anyway"
+                    );
                     Ok(1)
                 }
             }

@@ -10,6 +10,7 @@ use numbrix::export::FileFormat;
 use numbrix::{Backend, Board, Formulation, Options};
 
 const CLASSIC: &str = "examples/boards/classic_9x9.csv";
+const HARD: &str = "examples/boards/hard_9x9.csv";
 const TINY: &str = "examples/boards/tiny_2x3.csv";
 
 fn numbrix(args: &[&str]) -> Output {
@@ -188,4 +189,78 @@ fn export_into_a_missing_directory_exits_2_and_leaves_nothing() {
     assert!(message.contains("does not exist"), "{message}");
     assert!(!path.exists());
     assert_eq!(std::fs::read_dir(directory.path()).unwrap().count(), 0);
+}
+
+fn json(output: &Output) -> serde_json::Value {
+    serde_json::from_slice(&output.stdout).expect("stdout is one JSON object")
+}
+
+#[test]
+fn model_lists_every_family_with_counts_that_sum_to_the_solve_row_count() {
+    for (model, families) in [
+        (
+            "assignment",
+            vec!["one_value", "one_cell", "next", "given", "prev"],
+        ),
+        ("mtz", vec!["out", "in", "mtz", "given", "order"]),
+    ] {
+        let scope = ["--faithful"];
+        let summary = json(&numbrix(
+            &[
+                &["model", HARD, "--model", model, "--format", "json"][..],
+                &scope[..],
+            ]
+            .concat(),
+        ));
+        // The row count is in the statistics whether or not the solve
+        // finishes: a short limit keeps the faithful MTZ model quick.
+        let solved = json(&numbrix(
+            &[
+                &[
+                    "solve",
+                    HARD,
+                    "--model",
+                    model,
+                    "--format",
+                    "json",
+                    "--time-limit",
+                    "1",
+                ][..],
+                &scope[..],
+            ]
+            .concat(),
+        ));
+        let listed: Vec<&str> = summary["equations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|family| family["family"].as_str().unwrap())
+            .collect();
+        assert_eq!(listed, families, "{model}");
+        let sum: u64 = summary["equations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|family| family["count"].as_u64().unwrap())
+            .sum();
+        assert_eq!(
+            sum,
+            solved["stats"]["constraints"].as_u64().unwrap(),
+            "{model}"
+        );
+        assert_eq!(sum, summary["total_rows"].as_u64().unwrap());
+    }
+}
+
+#[test]
+fn model_writes_out_one_concrete_row_per_family_present() {
+    let output = numbrix(&["model", CLASSIC, "--faithful"]);
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.contains("e.g. next(1,1,1): x(2,1,2) + x(1,2,2) - x(1,1,1) >= 0"),
+        "{text}"
+    );
+    assert!(text.contains("e.g. given(2,2): x(2,2,25) = 1"), "{text}");
+    assert!(text.contains("one_value(i,j)"), "{text}");
 }

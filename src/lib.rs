@@ -28,6 +28,7 @@ pub mod mip;
 pub mod output;
 pub mod precheck;
 pub mod quiet;
+pub mod relax;
 pub mod report;
 pub mod solve;
 

@@ -79,8 +79,12 @@ struct SolveArgs {
     #[command(flatten)]
     model: ModelArgs,
     /// Prove the solution unique, or show a second one.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "relax")]
     unique: bool,
+    /// Solve the LP relaxation instead: report fractional binaries and
+    /// whether the relaxed point is already a valid grid.
+    #[arg(long)]
+    relax: bool,
     #[arg(long, value_enum, default_value_t = Format::Grid)]
     format: Format,
 }
@@ -182,6 +186,20 @@ fn in_file(path: &Path, error: numbrix::InputError) -> Error {
 
 fn run(cli: &Cli) -> Result<i32, Error> {
     match &cli.command {
+        Command::Solve(args) if args.relax => {
+            let board = read_board(&args.model.board)?;
+            let report = numbrix::relax::relax(&board, &args.model.options(cli.verbose))?;
+            match args.format {
+                Format::Json => println!("{}", report.to_json()),
+                Format::Csv => {
+                    if let Some(grid) = &report.grid {
+                        print!("{}", render_csv(grid));
+                    }
+                }
+                Format::Grid => print!("{}", report.to_text(&board)),
+            }
+            Ok(report.exit_code())
+        }
         Command::Solve(args) => {
             let board = read_board(&args.model.board)?;
             let options = Options {

@@ -264,3 +264,67 @@ fn model_writes_out_one_concrete_row_per_family_present() {
     assert!(text.contains("e.g. given(2,2): x(2,2,25) = 1"), "{text}");
     assert!(text.contains("one_value(i,j)"), "{text}");
 }
+
+#[test]
+fn relaxation_of_the_faithful_assignment_model_is_integral_on_the_classic_board() {
+    let output = numbrix(&[
+        "solve",
+        CLASSIC,
+        "--relax",
+        "--faithful",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    let report = json(&output);
+    assert_eq!(report["status"], "solved");
+    assert_eq!(report["objective"], 0.0);
+    assert_eq!(report["binaries"], 6561);
+    assert_eq!(report["fractional"], 0);
+    assert_eq!(report["integral"], true);
+    assert_eq!(report["valid_grid"], true);
+    let solution = numbrix::Filled::read(Path::new("examples/boards/classic_9x9.solution.csv"))
+        .expect("the solution file reads");
+    let rows: Vec<Vec<u64>> = solution
+        .values
+        .chunks(solution.cols)
+        .map(|row| row.iter().map(|value| value.unwrap()).collect())
+        .collect();
+    assert_eq!(report["grid"], serde_json::json!(rows));
+}
+
+#[test]
+fn relaxation_of_the_faithful_mtz_model_is_fractional_and_no_grid() {
+    let output = numbrix(&[
+        "solve",
+        CLASSIC,
+        "--relax",
+        "--faithful",
+        "--model",
+        "mtz",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    let report = json(&output);
+    assert_eq!(report["binaries"], 450);
+    assert!(report["fractional"].as_u64().unwrap() > 0);
+    assert_eq!(report["integral"], false);
+    assert_eq!(report["valid_grid"], false);
+    assert!(report["grid"].is_null());
+    let named = report["most_fractional"][0]["name"].as_str().unwrap();
+    assert!(named.starts_with("y("), "{named}");
+}
+
+#[test]
+fn relaxation_report_for_people_counts_fractional_binaries() {
+    let output = numbrix(&["solve", HARD, "--relax", "--faithful"]);
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.contains("LP relaxation of the faithful assignment model on highs"),
+        "{text}"
+    );
+    assert!(text.contains("binaries fractional"), "{text}");
+    assert!(text.contains("objective 0"), "{text}");
+}

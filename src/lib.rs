@@ -31,6 +31,7 @@ pub mod quiet;
 pub mod relax;
 pub mod report;
 pub mod solve;
+pub mod svg;
 
 pub use backend::Backend;
 pub use board::{Board, Cell, Filled};

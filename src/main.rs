@@ -85,6 +85,9 @@ struct SolveArgs {
     /// whether the relaxed point is already a valid grid.
     #[arg(long)]
     relax: bool,
+    /// Also draw the solution as an SVG picture in FILE (written atomically).
+    #[arg(long, value_name = "FILE", conflicts_with = "relax")]
+    svg: Option<PathBuf>,
     #[arg(long, value_enum, default_value_t = Format::Grid)]
     format: Format,
 }
@@ -207,6 +210,18 @@ fn run(cli: &Cli) -> Result<i32, Error> {
                 ..args.model.options(cli.verbose)
             };
             let report = numbrix::solve(&board, &options)?;
+            if let Some(path) = &args.svg {
+                match &report.grid {
+                    Some(grid) => {
+                        let picture = numbrix::svg::render_svg(&board, grid);
+                        numbrix::output::write_atomically(path, picture.as_bytes())?;
+                    }
+                    None => eprintln!(
+                        "numbrix: no solution, so no picture was written to {}",
+                        path.display()
+                    ),
+                }
+            }
             match args.format {
                 Format::Json => println!("{}", report.to_json()),
                 Format::Csv => {

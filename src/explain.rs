@@ -165,6 +165,13 @@ impl ModelSummary {
             self.total_rows,
             self.nonzeros
         );
+        if self.reduced && self.total_variables == 0 {
+            let _ = writeln!(
+                out,
+                "The reduction decided every cell, so no variable is left for a solver; \
+                 --faithful shows the full model."
+            );
+        }
         let _ = writeln!(out, "\nVariables");
         for family in &self.variables {
             write_family(&mut out, family, "variables");

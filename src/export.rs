@@ -75,6 +75,12 @@ pub fn export(
         mip.rows.len(),
         mip.vars.len()
     );
+    if options.reduce && mip.vars.is_empty() {
+        let _ = writeln!(
+            title,
+            "the reduction decided every cell: nothing is left for a solver (--faithful exports the full model);"
+        );
+    }
     let _ = write!(
         title,
         "names as in models/{}.md; `numbrix model` explains each family",

@@ -85,11 +85,12 @@ fn highs_read_back(path: &Path) -> HighsReadBack {
 /// Exports the model in `format`, has HiGHS read and solve the file, and
 /// decodes its answer with the crate's own model: the grid `solve` prints.
 fn exported_file_solves_to_the_solve_grid(
+    path: &str,
     formulation: Formulation,
     reduce: bool,
     format: FileFormat,
 ) {
-    let board = board(CLASSIC);
+    let board = board(path);
     let options = Options {
         reduce,
         ..Options::new(formulation, Backend::Highs)
@@ -98,12 +99,12 @@ fn exported_file_solves_to_the_solve_grid(
         .unwrap()
         .expect("the board has a model");
     let directory = tempfile::tempdir().unwrap();
-    let path = directory
+    let file = directory
         .path()
         .join(format!("model.{}", format.extension()));
-    std::fs::write(&path, &text).unwrap();
+    std::fs::write(&file, &text).unwrap();
 
-    let read_back = highs_read_back(&path);
+    let read_back = highs_read_back(&file);
     let model = numbrix::solve::prepare(&board, &options)
         .unwrap()
         .ok()
@@ -127,22 +128,38 @@ fn exported_file_solves_to_the_solve_grid(
 
 #[test]
 fn exported_lp_of_the_faithful_assignment_model_solves_to_the_solve_grid() {
-    exported_file_solves_to_the_solve_grid(Formulation::Assignment, false, FileFormat::Lp);
+    exported_file_solves_to_the_solve_grid(CLASSIC, Formulation::Assignment, false, FileFormat::Lp);
 }
 
 #[test]
 fn exported_mps_of_the_faithful_assignment_model_solves_to_the_solve_grid() {
-    exported_file_solves_to_the_solve_grid(Formulation::Assignment, false, FileFormat::Mps);
+    exported_file_solves_to_the_solve_grid(
+        CLASSIC,
+        Formulation::Assignment,
+        false,
+        FileFormat::Mps,
+    );
 }
 
 #[test]
 fn exported_lp_of_the_reduced_mtz_model_solves_to_the_solve_grid() {
-    exported_file_solves_to_the_solve_grid(Formulation::Mtz, true, FileFormat::Lp);
+    exported_file_solves_to_the_solve_grid(CLASSIC, Formulation::Mtz, true, FileFormat::Lp);
 }
 
 #[test]
 fn exported_mps_of_the_reduced_mtz_model_solves_to_the_solve_grid() {
-    exported_file_solves_to_the_solve_grid(Formulation::Mtz, true, FileFormat::Mps);
+    exported_file_solves_to_the_solve_grid(CLASSIC, Formulation::Mtz, true, FileFormat::Mps);
+}
+
+#[test]
+fn exported_mps_of_a_reduced_strengthened_assignment_model_solves_to_the_solve_grid() {
+    // The reduction leaves 606 binaries and `prev` rows on this board.
+    exported_file_solves_to_the_solve_grid(
+        "examples/boards/scale/09x09_1.csv",
+        Formulation::Assignment,
+        true,
+        FileFormat::Mps,
+    );
 }
 
 #[test]
@@ -421,4 +438,45 @@ fn svg_into_a_missing_directory_exits_2_and_leaves_nothing() {
     );
     assert!(!path.exists());
     assert_eq!(std::fs::read_dir(directory.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn model_and_export_use_the_same_family_names() {
+    for model in ["assignment", "mtz"] {
+        let summary = json(&numbrix(&[
+            "model",
+            CLASSIC,
+            "--faithful",
+            "--model",
+            model,
+            "--format",
+            "json",
+        ]));
+        let mut listed: Vec<String> = summary["equations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|family| family["count"].as_u64().unwrap() > 0)
+            .map(|family| family["family"].as_str().unwrap().to_string())
+            .collect();
+        let exported =
+            String::from_utf8(numbrix(&["export", CLASSIC, "--faithful", "--model", model]).stdout)
+                .unwrap();
+        let mut written: Vec<String> = Vec::new();
+        for line in exported.lines() {
+            // Row lines: ` name(indices): terms`.
+            if let Some((name, _)) = line
+                .strip_prefix(' ')
+                .and_then(|rest| rest.split_once("):"))
+            {
+                let family = name.split('(').next().unwrap().to_string();
+                if !written.contains(&family) {
+                    written.push(family);
+                }
+            }
+        }
+        listed.sort();
+        written.sort();
+        assert_eq!(listed, written, "{model}");
+    }
 }

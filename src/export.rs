@@ -10,7 +10,9 @@
 //! leading digit or period, and the operators `+ - * / ^ < > = : [ ]`,
 //! backslash and spaces); HiGHS's LP reader ends a name only at whitespace
 //! or one of `\ : + < > ^ = / - * [ ]`; free MPS ends a name only at
-//! whitespace. [`check_name`] enforces this before anything is written.
+//! whitespace. No name starts with `inf`, `nan` or `e` and a digit, which
+//! a reader could take for a number. `check_name` enforces all this before
+//! anything is written.
 //!
 //! The objective is "minimise 0". LP writes it as `obj: 0 x(1,1,1)` (zero
 //! times the first variable), which every LP reader accepts, where an empty
@@ -117,13 +119,19 @@ impl FileFormat {
 }
 
 /// Names that could not be written unescaped are a bug in a formulation,
-/// not a user error: they are refused loudly.
+/// not a user error: they are refused loudly. Beyond the characters, a name
+/// must not read as a number: HiGHS's LP reader tries `strtod` first, which
+/// takes `inf...`, `nan...` and (in CPLEX's rules) `e1...` as numbers.
 fn check_name(name: &str) {
+    let lower = name.to_ascii_lowercase();
     let first = name.chars().next();
     let valid = matches!(first, Some(c) if c.is_ascii_alphabetic())
         && name
             .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '(' | ')' | ','));
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '(' | ')' | ','))
+        && !lower.starts_with("inf")
+        && !lower.starts_with("nan")
+        && !(lower.starts_with('e') && lower[1..].starts_with(|c: char| c.is_ascii_digit()));
     assert!(
         valid,
         "the name {name:?} would need escaping in LP or MPS format"

@@ -480,3 +480,23 @@ fn model_and_export_use_the_same_family_names() {
         assert_eq!(listed, written, "{model}");
     }
 }
+
+#[test]
+fn export_of_a_model_the_reduction_emptied_is_still_a_file_highs_reads() {
+    // The reduction decides every cell of the classic board: no variables.
+    let board = board(CLASSIC);
+    let options = Options::new(Formulation::Assignment, Backend::Highs);
+    let directory = tempfile::tempdir().unwrap();
+    for format in [FileFormat::Lp, FileFormat::Mps] {
+        let text = numbrix::export::export(&board, &options, format)
+            .unwrap()
+            .unwrap();
+        assert!(text.contains("the reduction decided every cell"), "{text}");
+        let file = directory
+            .path()
+            .join(format!("empty.{}", format.extension()));
+        std::fs::write(&file, &text).unwrap();
+        let read_back = highs_read_back(&file);
+        assert_eq!((read_back.columns, read_back.rows), (0, 0));
+    }
+}

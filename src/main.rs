@@ -209,6 +209,9 @@ fn run(cli: &Cli) -> Result<i32, Error> {
                 unique: args.unique,
                 ..args.model.options(cli.verbose)
             };
+            if let Some(path) = &args.svg {
+                numbrix::output::check_target(path)?;
+            }
             let report = numbrix::solve(&board, &options)?;
             if let Some(path) = &args.svg {
                 match &report.grid {

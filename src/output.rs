@@ -9,10 +9,16 @@ use std::path::Path;
 
 use crate::error::Error;
 
-/// Writes `bytes` to `path` atomically. A missing directory, a directory
-/// given as the path, or any write failure is an [`Error::Output`] (exit 2)
-/// and leaves nothing behind.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+/// Checks that `path` can be a new or replaced file: its directory exists
+/// and the path is not itself a directory. Commands that work long before
+/// they write (a solve before its picture) call this first, so a typo in
+/// the directory fails at once; [`write_atomically`] checks it again.
+pub fn check_target(path: &Path) -> Result<(), Error> {
+    target(path).map(|_| ())
+}
+
+/// The directory and file name of `path`, once checked.
+fn target(path: &Path) -> Result<(&Path, &std::ffi::OsStr), Error> {
     let failure = |message: String| Error::Output {
         path: path.display().to_string(),
         message,
@@ -33,6 +39,18 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     if path.is_dir() {
         return Err(failure("is a directory".into()));
     }
+    Ok((directory, file_name))
+}
+
+/// Writes `bytes` to `path` atomically. A missing directory, a directory
+/// given as the path, or any write failure is an [`Error::Output`] (exit 2)
+/// and leaves nothing behind.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    let failure = |message: String| Error::Output {
+        path: path.display().to_string(),
+        message,
+    };
+    let (directory, file_name) = target(path)?;
     let prefix = format!(".{}.", file_name.to_string_lossy());
     let mut builder = tempfile::Builder::new();
     builder.prefix(&prefix).suffix(".part");

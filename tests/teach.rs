@@ -500,3 +500,14 @@ fn export_of_a_model_the_reduction_emptied_is_still_a_file_highs_reads() {
         assert_eq!((read_back.columns, read_back.rows), (0, 0));
     }
 }
+
+#[test]
+fn models_readme_shows_the_real_export_of_the_2x3_board() {
+    let readme = std::fs::read_to_string("models/README.md").unwrap();
+    let exported = numbrix(&["export", TINY, "--faithful"]);
+    let text = String::from_utf8(exported.stdout).unwrap();
+    assert!(
+        readme.contains(&format!("```\n{text}```")),
+        "models/README.md's listing differs from `numbrix export {TINY} --faithful`"
+    );
+}

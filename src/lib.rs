@@ -21,12 +21,17 @@ pub mod board;
 pub mod check;
 pub mod domains;
 pub mod error;
+pub mod explain;
+pub mod export;
 pub mod formulation;
 pub mod mip;
+pub mod output;
 pub mod precheck;
 pub mod quiet;
+pub mod relax;
 pub mod report;
 pub mod solve;
+pub mod svg;
 
 pub use backend::Backend;
 pub use board::{Board, Cell, Filled};

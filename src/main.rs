@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use numbrix::export::FileFormat;
 use numbrix::report::{render_csv, render_grid};
 use numbrix::{Backend, Board, Error, Filled, Formulation, Options};
 
@@ -30,6 +31,15 @@ enum Command {
     Solve(SolveArgs),
     /// Check a filled grid against a board: exit 0 if it solves it, 1 if not.
     Check { board: PathBuf, solution: PathBuf },
+    /// Explain the model of a board: each family, its algebra, its rows here, one row written out.
+    Model {
+        #[command(flatten)]
+        model: ModelArgs,
+        #[arg(long, value_enum, default_value_t = SummaryFormat::Text)]
+        format: SummaryFormat,
+    },
+    /// Write the concrete model as a CPLEX LP or free MPS file.
+    Export(ExportArgs),
     /// Count a board's solutions by repeating the no-good cut.
     Count {
         #[command(flatten)]
@@ -69,10 +79,36 @@ struct SolveArgs {
     #[command(flatten)]
     model: ModelArgs,
     /// Prove the solution unique, or show a second one.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "relax")]
     unique: bool,
+    /// Solve the LP relaxation instead: report fractional binaries and
+    /// whether the relaxed point is already a valid grid.
+    #[arg(long)]
+    relax: bool,
+    /// Also draw the solution as an SVG picture in FILE (written atomically).
+    #[arg(long, value_name = "FILE", conflicts_with = "relax")]
+    svg: Option<PathBuf>,
     #[arg(long, value_enum, default_value_t = Format::Grid)]
     format: Format,
+}
+
+#[derive(Args)]
+struct ExportArgs {
+    #[command(flatten)]
+    model: ModelArgs,
+    #[arg(long, value_enum, default_value_t = FileFormat::Lp)]
+    format: FileFormat,
+    /// Write here (atomically) instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SummaryFormat {
+    /// For people.
+    Text,
+    /// One object.
+    Json,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -153,13 +189,42 @@ fn in_file(path: &Path, error: numbrix::InputError) -> Error {
 
 fn run(cli: &Cli) -> Result<i32, Error> {
     match &cli.command {
+        Command::Solve(args) if args.relax => {
+            let board = read_board(&args.model.board)?;
+            let report = numbrix::relax::relax(&board, &args.model.options(cli.verbose))?;
+            match args.format {
+                Format::Json => println!("{}", report.to_json()),
+                Format::Csv => {
+                    if let Some(grid) = &report.grid {
+                        print!("{}", render_csv(grid));
+                    }
+                }
+                Format::Grid => print!("{}", report.to_text(&board)),
+            }
+            Ok(report.exit_code())
+        }
         Command::Solve(args) => {
             let board = read_board(&args.model.board)?;
             let options = Options {
                 unique: args.unique,
                 ..args.model.options(cli.verbose)
             };
+            if let Some(path) = &args.svg {
+                numbrix::output::check_target(path)?;
+            }
             let report = numbrix::solve(&board, &options)?;
+            if let Some(path) = &args.svg {
+                match &report.grid {
+                    Some(grid) => {
+                        let picture = numbrix::svg::render_svg(&board, grid);
+                        numbrix::output::write_atomically(path, picture.as_bytes())?;
+                    }
+                    None => eprintln!(
+                        "numbrix: no solution, so no picture was written to {}",
+                        path.display()
+                    ),
+                }
+            }
             match args.format {
                 Format::Json => println!("{}", report.to_json()),
                 Format::Csv => {
@@ -195,6 +260,43 @@ fn run(cli: &Cli) -> Result<i32, Error> {
                 }
                 Err(violation) => {
                     println!("invalid: {violation}");
+                    Ok(1)
+                }
+            }
+        }
+        Command::Model { model, format } => {
+            let board = read_board(&model.board)?;
+            match numbrix::explain::summarize(&board, &model.options(cli.verbose))? {
+                Ok(summary) => {
+                    match format {
+                        SummaryFormat::Text => print!("{}", summary.to_text()),
+                        SummaryFormat::Json => println!("{}", summary.to_json()),
+                    }
+                    Ok(0)
+                }
+                Err(contradiction) => {
+                    eprintln!(
+                        "numbrix: no reduced model: {contradiction}; --faithful shows the model anyway"
+                    );
+                    Ok(1)
+                }
+            }
+        }
+        Command::Export(args) => {
+            let board = read_board(&args.model.board)?;
+            let options = args.model.options(cli.verbose);
+            match numbrix::export::export(&board, &options, args.format)? {
+                Ok(text) => {
+                    match &args.output {
+                        Some(path) => numbrix::output::write_atomically(path, text.as_bytes())?,
+                        None => print!("{text}"),
+                    }
+                    Ok(0)
+                }
+                Err(contradiction) => {
+                    eprintln!(
+                        "numbrix: no reduced model: {contradiction}; --faithful exports the model anyway"
+                    );
                     Ok(1)
                 }
             }

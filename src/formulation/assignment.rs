@@ -20,7 +20,50 @@ use crate::board::Board;
 use crate::domains::Domains;
 use crate::mip::{Mip, Name, Sense};
 
-use super::Formulation;
+use super::{Family, Formulation};
+
+/// The variables, as models/assignment.md declares them.
+pub const VARIABLES: &[Family] = &[Family {
+    name: "x",
+    indices: "(i,j,k)",
+    algebra: "x(i,j,k) in {0,1}",
+    meaning: "cell (i,j) holds value k",
+}];
+
+/// The equation families, as models/assignment.md states them.
+pub const FAMILIES: &[Family] = &[
+    Family {
+        name: "one_value",
+        indices: "(i,j)",
+        algebra: "sum_k x(i,j,k) = 1",
+        meaning: "each cell holds one value",
+    },
+    Family {
+        name: "one_cell",
+        indices: "(k)",
+        algebra: "sum_(i,j) x(i,j,k) = 1",
+        meaning: "each value sits in one cell",
+    },
+    Family {
+        name: "next",
+        indices: "(i,j,k<T)",
+        algebra: "x(i-1,j,k+1) + x(i+1,j,k+1) + x(i,j-1,k+1) + x(i,j+1,k+1) >= x(i,j,k)",
+        meaning: "the cell after k is a neighbour (terms off the grid are absent)",
+    },
+    Family {
+        name: "given",
+        indices: "(i,j)",
+        algebra: "x(i,j,board(i,j)) = 1",
+        meaning: "the clues (faithful model; the reduced model fixes them in the domains)",
+    },
+    Family {
+        name: "prev",
+        indices: "(i,j,k>1)",
+        algebra: "x(i-1,j,k-1) + x(i+1,j,k-1) + x(i,j-1,k-1) + x(i,j+1,k-1) >= x(i,j,k)",
+        meaning: "the cell before k is a neighbour: redundant for integers, \
+                  it tightens the LP relaxation (strengthened reduced model only)",
+    },
+];
 
 /// The variables of the model: `term(cell, k)` is x(cell, k).
 struct Assignment<'a> {

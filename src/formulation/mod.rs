@@ -41,6 +41,23 @@ impl Formulation {
         }
     }
 
+    /// The equation families this formulation can emit, as its models/
+    /// listing states them, in the order they are built.
+    pub fn families(self) -> &'static [Family] {
+        match self {
+            Formulation::Assignment => assignment::FAMILIES,
+            Formulation::Mtz => mtz::FAMILIES,
+        }
+    }
+
+    /// The variable families, as the listing declares them.
+    pub fn variables(self) -> &'static [Family] {
+        match self {
+            Formulation::Assignment => assignment::VARIABLES,
+            Formulation::Mtz => mtz::VARIABLES,
+        }
+    }
+
     /// An upper bound on the variables and nonzeros of the model, computed
     /// from the board's size (and domains, when reduced) without building it.
     pub fn estimate(self, board: &Board, domains: Option<&Domains>) -> Size {
@@ -55,6 +72,22 @@ impl fmt::Display for Formulation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
+}
+
+/// A family of equations (or variables) as a reader meets it: the name the
+/// rows carry, its indices, its algebra on one line, and what it says.
+/// Each formulation lists its own next to the code that builds them, so
+/// `numbrix model` and the listings cannot drift apart silently.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Family {
+    /// The row (or variable) name's family: `one_value`, `x`.
+    pub name: &'static str,
+    /// The indices as the listing writes them: `(i,j)`, `(i,j,k<T)`.
+    pub indices: &'static str,
+    /// The algebra on one line.
+    pub algebra: &'static str,
+    /// What it means, in words.
+    pub meaning: &'static str,
 }
 
 /// What a model is built over.

@@ -20,10 +20,61 @@
 //! the reverse bound `u(b) <= u(a) + 1 + (max u(b) - min u(a) - 1)(1 - y(a,b))`,
 //! so that an arc in use pins `u(b) = u(a) + 1` in the LP relaxation too.
 
-use super::{emit, Formulation, Model, Scope, Size, Term};
+use super::{emit, Family, Formulation, Model, Scope, Size, Term};
 use crate::board::Board;
 use crate::domains::Domains;
 use crate::mip::{Mip, Name, Sense, VarId};
+
+/// The variables, as models/mtz.md declares them.
+pub const VARIABLES: &[Family] = &[
+    Family {
+        name: "y",
+        indices: "(a,b)",
+        algebra: "y(a,b) in {0,1}",
+        meaning: "the tour uses arc a -> b (node 0 is the depot, cell (i,j) is node (i-1)*n + j)",
+    },
+    Family {
+        name: "u",
+        indices: "(c)",
+        algebra: "1 <= u(c) <= T",
+        meaning: "the position of cell c on the tour, which is its value",
+    },
+];
+
+/// The equation families, as models/mtz.md states them.
+pub const FAMILIES: &[Family] = &[
+    Family {
+        name: "out",
+        indices: "(a)",
+        algebra: "sum_b y(a,b) = 1",
+        meaning: "one arc leaves every node, depot included",
+    },
+    Family {
+        name: "in",
+        indices: "(b)",
+        algebra: "sum_a y(a,b) = 1",
+        meaning: "one arc enters every node, depot included",
+    },
+    Family {
+        name: "mtz",
+        indices: "(a,b)",
+        algebra: "u(b) >= u(a) + 1 - M (1 - y(a,b)),  M = T (reduced: max u(a) - min u(b) + 1)",
+        meaning: "an arc in use raises the position by at least 1, so no subtour avoids the depot",
+    },
+    Family {
+        name: "given",
+        indices: "(c)",
+        algebra: "u(c) = board(c)",
+        meaning: "the clues (faithful model; the reduced model bounds u(c) instead)",
+    },
+    Family {
+        name: "order",
+        indices: "(a,b)",
+        algebra: "u(b) <= u(a) + 1 + M' (1 - y(a,b)),  M' = max u(b) - min u(a) - 1",
+        meaning: "an arc in use pins u(b) = u(a) + 1 in the LP relaxation too \
+                  (strengthened reduced model only)",
+    },
+];
 
 /// The depot's node number.
 const DEPOT: usize = 0;

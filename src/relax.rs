@@ -1,0 +1,278 @@
+//! `numbrix solve --relax`: the LP relaxation of a model (every binary
+//! allowed anywhere in [0, 1]) and what it tells a student: how many
+//! binaries come out fractional, and whether the relaxed point already is a
+//! solution of the puzzle.
+//!
+//! Every model here minimises the constant 0, so the relaxation's objective
+//! is 0 at every feasible point and says nothing about strength: what
+//! matters is whether the vertex the simplex method stops at is integral.
+//! "Integral" is therefore a property of that vertex (and of the solver's
+//! path to it), not of the whole relaxed polytope; the report says which
+//! solver found it. The GAMS write-up's "relaxation integral on its 9x9
+//! board" is this same question, asked of CPLEX.
+
+use std::time::Instant;
+
+use serde::Serialize;
+
+use crate::backend::{Outcome, Params};
+use crate::board::Board;
+use crate::check::{check_values, Solution};
+use crate::error::Error;
+use crate::formulation::Formulation;
+use crate::precheck::precheck;
+use crate::report::render_grid;
+use crate::solve::{prepare, Options};
+use crate::Backend;
+
+/// A binary is fractional when it is further than this from 0 and from 1.
+pub const INTEGRALITY_TOLERANCE: f64 = 1e-6;
+
+/// How many fractional binaries the report names.
+const SHOWN_FRACTIONAL: usize = 8;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RelaxStatus {
+    /// The LP has a feasible point (and, its objective being 0, an optimal one).
+    Solved,
+    /// The LP relaxation is infeasible (so is the integer program), or the
+    /// prechecks or the reduction proved the board has no solution.
+    Infeasible,
+    /// The time limit stopped the LP.
+    TimeLimit,
+}
+
+/// One binary at a fractional value.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Fractional {
+    pub name: String,
+    pub value: f64,
+}
+
+/// What the LP relaxation of one model gave.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RelaxReport {
+    pub rows: usize,
+    pub cols: usize,
+    pub model: Formulation,
+    pub solver: Backend,
+    pub reduced: bool,
+    pub strengthened: bool,
+    pub status: RelaxStatus,
+    /// The objective at the relaxed point: always 0 (the models minimise 0).
+    pub objective: Option<f64>,
+    /// Binaries in the model (all relaxed to [0, 1]).
+    pub binaries: usize,
+    /// Binaries that came out fractional.
+    pub fractional: usize,
+    /// No binary fractional.
+    pub integral: Option<bool>,
+    /// The relaxed point, read as the integer model's decoder reads it
+    /// (a binary above 0.5 is 1), is a solution the checker accepts.
+    pub valid_grid: Option<bool>,
+    /// That solution, when it is one.
+    #[serde(serialize_with = "as_rows")]
+    pub grid: Option<Solution>,
+    /// Why the relaxed point is not a solution, when it is not.
+    pub not_a_grid: Option<String>,
+    /// The fractional binaries nearest 0.5 (up to 8), by name.
+    pub most_fractional: Vec<Fractional>,
+    pub variables: usize,
+    pub constraints: usize,
+    pub build_ms: f64,
+    pub solve_ms: f64,
+    pub iterations: Option<u64>,
+    /// Why the board has no solution, when the prechecks or reduction say so.
+    pub reason: Option<String>,
+}
+
+fn as_rows<S: serde::Serializer>(
+    solution: &Option<Solution>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    solution
+        .as_ref()
+        .map(Solution::to_rows)
+        .serialize(serializer)
+}
+
+/// Builds the model the options ask for and solves its LP relaxation.
+pub fn relax(board: &Board, options: &Options) -> Result<RelaxReport, Error> {
+    let mut report = RelaxReport {
+        rows: board.rows(),
+        cols: board.cols(),
+        model: options.formulation,
+        solver: options.backend,
+        reduced: options.reduce,
+        strengthened: options.reduce && options.strengthen,
+        status: RelaxStatus::Infeasible,
+        objective: None,
+        binaries: 0,
+        fractional: 0,
+        integral: None,
+        valid_grid: None,
+        grid: None,
+        not_a_grid: None,
+        most_fractional: Vec::new(),
+        variables: 0,
+        constraints: 0,
+        build_ms: 0.0,
+        solve_ms: 0.0,
+        iterations: None,
+        reason: None,
+    };
+    if let Err(contradiction) = precheck(board) {
+        report.reason = Some(contradiction.to_string());
+        return Ok(report);
+    }
+    let start = Instant::now();
+    let prepared = match prepare(board, options)? {
+        Ok(prepared) => prepared,
+        Err((contradiction, _)) => {
+            report.reason = Some(contradiction.to_string());
+            return Ok(report);
+        }
+    };
+    let model = &prepared.model;
+    let mip = &model.mip;
+    report.build_ms = start.elapsed().as_secs_f64() * 1000.0;
+    report.variables = mip.vars.len();
+    report.constraints = mip.rows.len();
+    report.binaries = mip.vars.iter().filter(|var| var.integer).count();
+    let params = Params {
+        time_limit: options.time_limit,
+        log: options.solver_log,
+        relax: true,
+    };
+    let run = options.backend.solve(mip, &[], params);
+    report.solve_ms = run.seconds * 1000.0;
+    report.iterations = run.iterations;
+    let values = match run.outcome {
+        Outcome::Found { values, .. } => values,
+        Outcome::Infeasible => {
+            report.reason = Some(format!(
+                "{} proved the LP relaxation infeasible",
+                options.backend
+            ));
+            return Ok(report);
+        }
+        Outcome::Limit => {
+            report.status = RelaxStatus::TimeLimit;
+            return Ok(report);
+        }
+        Outcome::Failed(message) => {
+            return Err(Error::Solver {
+                solver: options.backend.name(),
+                message,
+            })
+        }
+    };
+    report.status = RelaxStatus::Solved;
+    report.objective = Some(0.0);
+    let mut fractional: Vec<Fractional> = mip
+        .vars
+        .iter()
+        .zip(&values)
+        .filter(|(var, &value)| {
+            var.integer && value > INTEGRALITY_TOLERANCE && value < 1.0 - INTEGRALITY_TOLERANCE
+        })
+        .map(|(var, &value)| Fractional {
+            name: var.name.to_string(),
+            value,
+        })
+        .collect();
+    report.fractional = fractional.len();
+    report.integral = Some(fractional.is_empty());
+    // Nearest 0.5 first; the sort is stable, so ties stay in model order.
+    fractional.sort_by(|a, b| (a.value - 0.5).abs().total_cmp(&(b.value - 0.5).abs()));
+    fractional.truncate(SHOWN_FRACTIONAL);
+    report.most_fractional = fractional;
+    let checked = model
+        .decode(&values)
+        .and_then(|grid| check_values(board, grid).map_err(|violation| violation.to_string()));
+    match checked {
+        Ok(solution) => {
+            report.valid_grid = Some(true);
+            report.grid = Some(solution);
+        }
+        Err(problem) => {
+            report.valid_grid = Some(false);
+            report.not_a_grid = Some(problem);
+        }
+    }
+    Ok(report)
+}
+
+impl RelaxReport {
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a report always serialises")
+    }
+
+    /// 0 the LP was solved; 1 it (or the board) is infeasible; 3 time limit.
+    pub fn exit_code(&self) -> i32 {
+        match self.status {
+            RelaxStatus::Solved => 0,
+            RelaxStatus::Infeasible => 1,
+            RelaxStatus::TimeLimit => 3,
+        }
+    }
+
+    /// The report for people, with the grid when the relaxed point is one.
+    pub fn to_text(&self, board: &Board) -> String {
+        let scope = match (self.reduced, self.strengthened) {
+            (false, _) => "faithful",
+            (true, true) => "reduced (strengthened)",
+            (true, false) => "reduced",
+        };
+        let mut out = format!(
+            "LP relaxation of the {scope} {} model on {} ({} variables, {} rows, {} binaries relaxed to [0, 1])\n",
+            self.model, self.solver, self.variables, self.constraints, self.binaries
+        );
+        match self.status {
+            RelaxStatus::Infeasible => {
+                out.push_str(&format!(
+                    "infeasible: {}\n",
+                    self.reason.as_deref().unwrap_or("no solution")
+                ));
+                return out;
+            }
+            RelaxStatus::TimeLimit => {
+                out.push_str("time limit: the LP was not solved in time\n");
+                return out;
+            }
+            RelaxStatus::Solved => {}
+        }
+        out.push_str(&format!(
+            "objective 0 (the model minimises 0); {} of {} binaries fractional: {}\n",
+            self.fractional,
+            self.binaries,
+            if self.fractional == 0 {
+                "the relaxed solution is integral"
+            } else {
+                "the relaxed solution is fractional"
+            }
+        ));
+        if !self.most_fractional.is_empty() {
+            let shown: Vec<String> = self
+                .most_fractional
+                .iter()
+                .map(|fractional| format!("{} = {:.4}", fractional.name, fractional.value))
+                .collect();
+            out.push_str(&format!("nearest 0.5: {}\n", shown.join(", ")));
+        }
+        match (&self.grid, &self.not_a_grid) {
+            (Some(solution), _) => {
+                out.push_str("read as a grid, it is a valid solution:\n");
+                out.push_str(&render_grid(board, solution));
+            }
+            (None, Some(problem)) => {
+                out.push_str(&format!(
+                    "read as a grid (binaries above 0.5 as 1), it is not a solution: {problem}\n"
+                ));
+            }
+            (None, None) => {}
+        }
+        out
+    }
+}

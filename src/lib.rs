@@ -40,5 +40,5 @@ pub use domains::Domains;
 pub use error::{Error, InputError};
 pub use formulation::{Formulation, Model, Scope};
 pub use precheck::{precheck, Contradiction};
-pub use report::{Report, Stats, Status, Step};
+pub use report::{Report, Stage, Stats, Status, Step};
 pub use solve::{count_solutions, solve, Count, Options};

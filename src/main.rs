@@ -52,6 +52,7 @@ enum Command {
 
 #[derive(Args)]
 struct ModelArgs {
+    /// The board: a CSV file, or `-` for standard input.
     board: PathBuf,
     #[arg(long, value_enum, default_value_t = Formulation::Assignment)]
     model: Formulation,

@@ -32,6 +32,18 @@ pub enum Step {
     Unique,
 }
 
+/// What settled the answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    /// The parity and distance rules between clues, before any model.
+    Precheck,
+    /// The domain reduction: it emptied a domain, or decided every cell.
+    Reduction,
+    /// The solver.
+    Solver,
+}
+
 /// Sizes and times of the model actually solved.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Stats {
@@ -76,6 +88,8 @@ pub struct Report {
     pub reason: Option<String>,
     /// Which step the time limit stopped (null otherwise).
     pub stopped_in: Option<Step>,
+    /// What settled the answer (null when a limit stopped the run).
+    pub decided_by: Option<Stage>,
 }
 
 fn as_rows<S: Serializer>(solution: &Option<Solution>, serializer: S) -> Result<S::Ok, S::Error> {
@@ -101,6 +115,7 @@ impl Report {
             reduced: options.reduce,
             reason: None,
             stopped_in: None,
+            decided_by: None,
         }
     }
 
@@ -135,6 +150,18 @@ impl Report {
             },
         };
         let stats = &self.stats;
+        if self.decided_by == Some(Stage::Precheck) {
+            return format!("{verdict} (found before any model was built)");
+        }
+        if self.decided_by == Some(Stage::Reduction) {
+            return match self.status {
+                Status::Infeasible => format!("{verdict} (found by the reduction, before any solver ran)"),
+                _ => format!(
+                    "{verdict} (the reduction decided every cell in {:.1} ms; no solver call was needed)",
+                    stats.reduce_ms.unwrap_or(0.0)
+                ),
+            };
+        }
         let mut line = format!(
             "{verdict} ({} {} model on {}: {} variables, {} rows; build {:.1} ms, solve {:.1} ms",
             if self.reduced { "reduced" } else { "faithful" },

@@ -12,7 +12,7 @@ use crate::error::Error;
 use crate::formulation::{Formulation, Model, Scope};
 use crate::mip::Row;
 use crate::precheck::{precheck, Contradiction};
-use crate::report::{Report, Stats, Status, Step};
+use crate::report::{Report, Stage, Stats, Status, Step};
 
 /// Default cap on model variables: the faithful assignment model of a
 /// 30x30 board (810,000 binaries) builds in well under 4 GiB.
@@ -197,6 +197,7 @@ pub fn solve(board: &Board, options: &Options) -> Result<Report, Error> {
     if let Err(contradiction) = precheck(board) {
         report.status = Status::Infeasible;
         report.reason = Some(contradiction.to_string());
+        report.decided_by = Some(Stage::Precheck);
         report.stats.total_ms = ms(clock);
         return Ok(report);
     }
@@ -205,6 +206,7 @@ pub fn solve(board: &Board, options: &Options) -> Result<Report, Error> {
         Err((contradiction, reduce_ms)) => {
             report.status = Status::Infeasible;
             report.reason = Some(contradiction.to_string());
+            report.decided_by = Some(Stage::Reduction);
             report.stats.reduce_ms = reduce_ms;
             report.stats.total_ms = ms(clock);
             return Ok(report);
@@ -224,8 +226,16 @@ pub fn solve(board: &Board, options: &Options) -> Result<Report, Error> {
             .map(|domains| domains.summary(board)),
         ..Stats::default()
     };
+    let settled_by = if model.mip.vars.is_empty() {
+        Stage::Reduction
+    } else {
+        Stage::Solver
+    };
     let finish = |mut report: Report| {
         report.stats.total_ms = ms(clock);
+        if report.stopped_in.is_none() {
+            report.decided_by = Some(settled_by);
+        }
         Ok(report)
     };
 

@@ -16,7 +16,7 @@
 //! constant 1, and `given` is absorbed into the domains.
 
 use super::{emit, ij, Model, Scope, Size, Term};
-use crate::board::Board;
+use crate::board::{Board, Cell};
 use crate::domains::Domains;
 use crate::mip::{Mip, Name, Sense};
 
@@ -105,7 +105,8 @@ pub(super) fn build(board: &Board, scope: Scope<'_>) -> Model {
         }
     }
     let Assignment { total, x, .. } = model;
-    let decoder = Box::new(move |values: &[f64]| decode(&x, total, values));
+    let cols = board.cols();
+    let decoder = Box::new(move |values: &[f64]| decode(&x, total, cols, values));
     Model::new(Formulation::Assignment, mip, decoder)
 }
 
@@ -207,10 +208,11 @@ fn given(model: &Assignment, mip: &mut Mip) {
 }
 
 /// Each cell's value: the k with x(i,j,k) = 1 (or the decided constant).
-fn decode(x: &[Term], total: u32, values: &[f64]) -> Result<Vec<u32>, String> {
+fn decode(x: &[Term], total: u32, cols: usize, values: &[f64]) -> Result<Vec<u32>, String> {
     x.chunks(total as usize)
         .enumerate()
-        .map(|(cell, terms)| {
+        .map(|(index, terms)| {
+            let cell = Cell::new(index / cols, index % cols);
             let mut held = terms.iter().enumerate().filter_map(|(k, term)| match term {
                 Term::One => Some(k as u32 + 1),
                 Term::Var(var) if values[*var] > 0.5 => Some(k as u32 + 1),
@@ -218,10 +220,8 @@ fn decode(x: &[Term], total: u32, values: &[f64]) -> Result<Vec<u32>, String> {
             });
             match (held.next(), held.next()) {
                 (Some(value), None) => Ok(value),
-                (None, _) => Err(format!("cell number {} holds no value", cell + 1)),
-                (Some(a), Some(b)) => {
-                    Err(format!("cell number {} holds both {a} and {b}", cell + 1))
-                }
+                (None, _) => Err(format!("cell {cell} holds no value")),
+                (Some(a), Some(b)) => Err(format!("cell {cell} holds both {a} and {b}")),
             }
         })
         .collect()

@@ -1,0 +1,307 @@
+//! Real boards with known answers, solved through the library with every
+//! formulation and backend.
+
+use std::path::{Path, PathBuf};
+
+use numbrix::{
+    check, count_solutions, solve, Backend, Board, Filled, Formulation, Options, Report, Stage,
+    Status,
+};
+
+const NEWSPAPER: [&str; 3] = ["classic_9x9", "hard_9x9", "border_9x9"];
+
+fn boards_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/boards")
+}
+
+fn board(name: &str) -> Board {
+    Board::read(&boards_dir().join(format!("{name}.csv"))).expect("example boards parse")
+}
+
+fn known_solution(name: &str) -> Vec<u32> {
+    let filled = Filled::read(&boards_dir().join(format!("{name}.solution.csv"))).unwrap();
+    filled
+        .values
+        .iter()
+        .map(|value| value.unwrap() as u32)
+        .collect()
+}
+
+fn options(formulation: Formulation, backend: Backend) -> Options {
+    Options {
+        unique: true,
+        time_limit: Some(300.0),
+        ..Options::new(formulation, backend)
+    }
+}
+
+fn solve_named(name: &str, options: &Options) -> Report {
+    solve(&board(name), options).unwrap_or_else(|error| panic!("{name}: {error}"))
+}
+
+/// Solves each board and asserts the known solution, proven unique.
+fn assert_solves_uniquely(names: &[&str], options: &Options) {
+    for name in names {
+        let report = solve_named(name, options);
+        assert_eq!(report.status, Status::Solved, "{name}: {report:?}");
+        assert_eq!(
+            report.grid.as_ref().unwrap().values(),
+            known_solution(name).as_slice(),
+            "{name} with {options:?}"
+        );
+        assert_eq!(report.unique, Some(true), "{name} with {options:?}");
+        assert_eq!(report.second_solution, None);
+    }
+}
+
+#[test]
+fn assignment_on_highs_solves_newspaper_boards_uniquely() {
+    assert_solves_uniquely(
+        &NEWSPAPER,
+        &options(Formulation::Assignment, Backend::Highs),
+    );
+}
+
+#[test]
+fn assignment_on_cbc_solves_newspaper_boards_uniquely() {
+    assert_solves_uniquely(&NEWSPAPER, &options(Formulation::Assignment, Backend::Cbc));
+}
+
+#[test]
+fn mtz_on_highs_solves_newspaper_boards_uniquely() {
+    assert_solves_uniquely(&NEWSPAPER, &options(Formulation::Mtz, Backend::Highs));
+}
+
+#[test]
+fn mtz_on_cbc_solves_newspaper_boards_uniquely() {
+    assert_solves_uniquely(&NEWSPAPER, &options(Formulation::Mtz, Backend::Cbc));
+}
+
+#[test]
+fn faithful_assignment_on_highs_solves_newspaper_boards_uniquely() {
+    let options = Options {
+        reduce: false,
+        ..options(Formulation::Assignment, Backend::Highs)
+    };
+    assert_solves_uniquely(&NEWSPAPER, &options);
+}
+
+/// CBC needs minutes for the faithful uniqueness proof on hard_9x9 and
+/// border_9x9 (measured: 37 s and 184 s); the classic board takes a fraction
+/// of a second.
+#[test]
+fn faithful_assignment_on_cbc_solves_the_classic_board_uniquely() {
+    let options = Options {
+        reduce: false,
+        ..options(Formulation::Assignment, Backend::Cbc)
+    };
+    assert_solves_uniquely(&["classic_9x9"], &options);
+}
+
+/// The faithful MTZ model is weak: seconds on HiGHS for a 9x9 board, so the
+/// faithful MTZ tests use the 6x6 benchmark boards.
+#[test]
+fn faithful_mtz_on_both_solvers_solves_6x6_boards_uniquely() {
+    for backend in Backend::ALL {
+        let options = Options {
+            reduce: false,
+            ..options(Formulation::Mtz, backend)
+        };
+        assert_solves_uniquely(&["scale/06x06_1", "scale/06x06_2"], &options);
+    }
+}
+
+#[test]
+fn faithful_and_reduced_models_have_the_design_sizes() {
+    // DESIGN.md: T^2 binaries for the assignment model; for MTZ one binary per
+    // arc (both directions between neighbours, to and from the depot) and one
+    // u per cell.
+    let board = board("classic_9x9");
+    for (formulation, variables) in [
+        (Formulation::Assignment, 81 * 81),
+        (Formulation::Mtz, 2 * 144 + 2 * 81 + 81),
+    ] {
+        let options = Options {
+            reduce: false,
+            ..Options::new(formulation, Backend::Highs)
+        };
+        let report = solve(&board, &options).unwrap();
+        assert_eq!(report.stats.variables, variables, "{formulation}");
+        assert!(!report.reduced);
+    }
+}
+
+#[test]
+fn reduction_decides_the_newspaper_boards_before_any_solver_runs() {
+    for name in NEWSPAPER {
+        let report = solve_named(name, &options(Formulation::Assignment, Backend::Highs));
+        assert_eq!(report.stats.variables, 0, "{name}");
+        assert_eq!(report.decided_by, Some(Stage::Reduction));
+        assert_eq!(report.stats.reduction.unwrap().fixed_cells, 81);
+    }
+}
+
+#[test]
+fn mtz_agrees_with_assignment_on_every_shared_board_it_can_finish() {
+    // The reduced MTZ model takes minutes on the sparse 9x9 and larger
+    // benchmark boards; the 6x6 ones and the newspaper boards are covered.
+    let names = [
+        "classic_9x9",
+        "hard_9x9",
+        "border_9x9",
+        "scale/06x06_1",
+        "scale/06x06_2",
+    ];
+    for backend in Backend::ALL {
+        for name in names {
+            let assignment = solve_named(name, &options(Formulation::Assignment, backend));
+            let mtz = solve_named(name, &options(Formulation::Mtz, backend));
+            assert_eq!(assignment.status, mtz.status, "{name} on {backend}");
+            assert_eq!(assignment.grid, mtz.grid, "{name} on {backend}");
+            assert_eq!(assignment.unique, mtz.unique, "{name} on {backend}");
+        }
+    }
+}
+
+#[test]
+fn reduced_assignment_solves_the_sparse_benchmark_boards_up_to_12x12() {
+    let names = [
+        "scale/06x06_1",
+        "scale/06x06_2",
+        "scale/09x09_1",
+        "scale/09x09_2",
+        "scale/12x12_1",
+        "scale/12x12_2",
+    ];
+    assert_solves_uniquely(&names, &options(Formulation::Assignment, Backend::Highs));
+    assert_solves_uniquely(&names[..4], &options(Formulation::Assignment, Backend::Cbc));
+}
+
+#[test]
+fn faithful_and_reduced_agree_on_the_sparse_6x6_boards() {
+    for formulation in Formulation::ALL {
+        for backend in Backend::ALL {
+            for name in ["scale/06x06_1", "scale/06x06_2"] {
+                let reduced = solve_named(name, &options(formulation, backend));
+                let faithful = solve_named(
+                    name,
+                    &Options {
+                        reduce: false,
+                        ..options(formulation, backend)
+                    },
+                );
+                assert_eq!(
+                    reduced.grid, faithful.grid,
+                    "{name} {formulation} {backend}"
+                );
+                assert_eq!(reduced.unique, faithful.unique);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_board_with_clues_removed_has_a_second_valid_solution() {
+    let board = board("not_unique_9x9");
+    for formulation in Formulation::ALL {
+        for backend in Backend::ALL {
+            let report = solve(&board, &options(formulation, backend)).unwrap();
+            assert_eq!(report.status, Status::Solved);
+            assert_eq!(report.unique, Some(false), "{formulation} on {backend}");
+            let first = report.grid.unwrap();
+            let second = report.second_solution.unwrap();
+            assert_ne!(first, second);
+            // Both pass the independent checker against the board's clues.
+            for grid in [&first, &second] {
+                let filled = Filled {
+                    rows: 9,
+                    cols: 9,
+                    values: grid.values().iter().map(|&v| Some(v as u64)).collect(),
+                };
+                assert!(check(&board, &filled).is_ok());
+            }
+        }
+    }
+}
+
+#[test]
+fn a_colour_contradiction_is_reported_before_any_model() {
+    let report = solve_named(
+        "infeasible_colour_9x9",
+        &options(Formulation::Assignment, Backend::Highs),
+    );
+    assert_eq!(report.status, Status::Infeasible);
+    assert_eq!(report.decided_by, Some(Stage::Precheck));
+    assert_eq!(report.stats.variables, 0);
+    assert!(report
+        .reason
+        .unwrap()
+        .starts_with("clue 17 at (2,7) breaks the checkerboard rule"));
+}
+
+#[test]
+fn a_parity_contradiction_names_both_clues() {
+    let report = solve_named(
+        "infeasible_parity_6x6",
+        &options(Formulation::Mtz, Backend::Cbc),
+    );
+    assert_eq!(report.status, Status::Infeasible);
+    assert_eq!(report.decided_by, Some(Stage::Precheck));
+    assert_eq!(
+        report.reason.unwrap(),
+        "clues 6 at (5,6) and 29 at (3,6) break the checkerboard rule: values 23 apart need \
+         cells an odd distance apart, and these are 2 apart"
+    );
+}
+
+#[test]
+fn a_distance_contradiction_names_both_clues() {
+    let report = solve_named(
+        "infeasible_distance_9x9",
+        &options(Formulation::Assignment, Backend::Cbc),
+    );
+    assert_eq!(report.status, Status::Infeasible);
+    assert_eq!(
+        report.reason.unwrap(),
+        "clues 1 at (4,2) and 2 at (2,7) are 7 steps apart, more than the 1 steps between the values"
+    );
+}
+
+#[test]
+fn only_the_solver_refutes_a_board_that_passes_every_precheck() {
+    // A benchmark board with 41 changed to 29: parity, distance and the
+    // reduction all pass it; the solver proves it infeasible.
+    for backend in Backend::ALL {
+        for reduce in [true, false] {
+            let options = Options {
+                reduce,
+                ..options(Formulation::Assignment, backend)
+            };
+            let report = solve_named("infeasible_solver_9x9", &options);
+            assert_eq!(
+                report.status,
+                Status::Infeasible,
+                "{backend} reduce={reduce}"
+            );
+            assert_eq!(report.decided_by, Some(Stage::Solver));
+            assert_eq!(report.unique, None);
+            assert!(report.grid.is_none());
+        }
+    }
+}
+
+#[test]
+fn empty_square_boards_have_the_known_numbers_of_solutions() {
+    // OEIS A096969: directed Hamiltonian paths of the n x n grid.
+    for (n, expected) in [(1, 1), (2, 8), (3, 40)] {
+        let board = Board::empty(n, n).unwrap();
+        for formulation in Formulation::ALL {
+            for backend in Backend::ALL {
+                let count =
+                    count_solutions(&board, &Options::new(formulation, backend), 1000).unwrap();
+                assert!(count.complete);
+                assert_eq!(count.solutions, expected, "{n}x{n} {formulation} {backend}");
+            }
+        }
+    }
+}

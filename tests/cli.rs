@@ -1,0 +1,316 @@
+//! The `numbrix` binary, run as a user runs it: output formats, exit
+//! statuses, and errors on stderr.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn numbrix(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_numbrix"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs")
+}
+
+fn numbrix_with_input(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_numbrix"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+fn json(output: &Output) -> serde_json::Value {
+    serde_json::from_slice(&output.stdout).expect("stdout is one JSON object")
+}
+
+fn boards() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/boards")
+}
+
+const CLASSIC: &str = "examples/boards/classic_9x9.csv";
+
+#[test]
+fn grid_format_aligns_columns_and_brackets_clues() {
+    let output = numbrix(&["solve", CLASSIC]);
+    assert_eq!(output.status.code(), Some(0));
+    let grid = stdout(&output);
+    let lines: Vec<&str> = grid.lines().collect();
+    assert_eq!(lines.len(), 9);
+    assert_eq!(lines[0], " 23  22  21  12  11  10   9  42  43");
+    assert_eq!(lines[1], " 24 [25][20][13][14][15][ 8][41] 44");
+    assert!(stderr(&output).starts_with("solved"));
+}
+
+#[test]
+fn csv_output_is_the_known_solution_and_check_accepts_it() {
+    let output = numbrix(&["solve", CLASSIC, "--format", "csv", "--solver", "cbc"]);
+    assert_eq!(output.status.code(), Some(0));
+    let expected = std::fs::read_to_string(boards().join("classic_9x9.solution.csv")).unwrap();
+    assert_eq!(stdout(&output), expected);
+
+    let dir = tempfile::tempdir().unwrap();
+    let answer = dir.path().join("answer.csv");
+    std::fs::write(&answer, stdout(&output)).unwrap();
+    let check = numbrix(&["check", CLASSIC, answer.to_str().unwrap()]);
+    assert_eq!(check.status.code(), Some(0));
+    assert!(stdout(&check).starts_with("valid"));
+}
+
+#[test]
+fn json_output_follows_the_contract() {
+    let output = numbrix(&[
+        "solve", CLASSIC, "--unique", "--format", "json", "--model", "mtz",
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    let report = json(&output);
+    assert_eq!(report["rows"], 9);
+    assert_eq!(report["cols"], 9);
+    assert_eq!(report["model"], "mtz");
+    assert_eq!(report["solver"], "highs");
+    assert_eq!(report["status"], "solved");
+    assert_eq!(report["unique"], true);
+    assert_eq!(report["grid"][3][1], 1);
+    assert_eq!(report["grid"].as_array().unwrap().len(), 9);
+    assert!(report["second_solution"].is_null());
+    let stats = &report["stats"];
+    for key in ["variables", "constraints", "nonzeros"] {
+        assert!(stats[key].is_u64(), "{key}");
+    }
+    for key in ["build_ms", "solve_ms", "unique_ms"] {
+        assert!(stats[key].is_f64(), "{key}");
+    }
+}
+
+#[test]
+fn json_unique_is_null_when_not_asked() {
+    let report = json(&numbrix(&["solve", CLASSIC, "--format", "json"]));
+    assert!(report["unique"].is_null());
+    assert!(report["stats"]["unique_ms"].is_null());
+}
+
+#[test]
+fn a_second_solution_gives_exit_1_and_is_shown() {
+    let board = "examples/boards/not_unique_9x9.csv";
+    let output = numbrix(&["solve", board, "--unique", "--format", "json"]);
+    assert_eq!(output.status.code(), Some(1));
+    let report = json(&output);
+    assert_eq!(report["status"], "solved");
+    assert_eq!(report["unique"], false);
+    assert_ne!(report["grid"], report["second_solution"]);
+
+    let output = numbrix(&["solve", board, "--unique", "--solver", "cbc"]);
+    assert_eq!(output.status.code(), Some(1));
+    // Two grids of nine lines, separated by a blank line.
+    assert_eq!(stdout(&output).lines().count(), 19);
+    assert!(stderr(&output).contains("NOT unique"));
+}
+
+#[test]
+fn an_infeasible_board_gives_exit_1_with_the_reason() {
+    let output = numbrix(&[
+        "solve",
+        "examples/boards/infeasible_distance_9x9.csv",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let report = json(&output);
+    assert_eq!(report["status"], "infeasible");
+    assert!(report["grid"].is_null());
+    assert_eq!(report["decided_by"], "precheck");
+    assert!(report["reason"]
+        .as_str()
+        .unwrap()
+        .contains("clues 1 at (4,2) and 2 at (2,7)"));
+
+    let output = numbrix(&["solve", "examples/boards/infeasible_distance_9x9.csv"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(stdout(&output), "");
+    assert!(stderr(&output).starts_with("no solution: clues 1 at (4,2) and 2 at (2,7)"));
+}
+
+#[test]
+fn a_time_limit_without_an_answer_gives_exit_3() {
+    // The faithful MTZ model of a sparse 12x12 board takes HiGHS far longer than this.
+    let output = numbrix(&[
+        "solve",
+        "examples/boards/scale/12x12_1.csv",
+        "--model",
+        "mtz",
+        "--faithful",
+        "--time-limit",
+        "0.2",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(output.status.code(), Some(3));
+    let report = json(&output);
+    assert_eq!(report["status"], "time_limit");
+    assert_eq!(report["stopped_in"], "solve");
+    assert!(report["grid"].is_null());
+}
+
+#[test]
+fn cbc_time_limit_garbage_is_never_printed() {
+    // CBC returns meaningless values when its limit hits first: only what
+    // the checker accepts may come out.
+    let output = numbrix(&[
+        "solve",
+        "examples/boards/scale/12x12_1.csv",
+        "--model",
+        "mtz",
+        "--faithful",
+        "--solver",
+        "cbc",
+        "--time-limit",
+        "1",
+        "--format",
+        "json",
+    ]);
+    let report = json(&output);
+    match output.status.code() {
+        Some(3) => assert!(report["grid"].is_null()),
+        Some(0) => assert_eq!(report["status"], "solved"),
+        other => panic!("unexpected exit {other:?}: {}", stderr(&output)),
+    }
+}
+
+#[test]
+fn reads_the_board_from_standard_input() {
+    let board = std::fs::read(boards().join("hard_9x9.csv")).unwrap();
+    let output = numbrix_with_input(&["solve", "-", "--format", "csv"], &board);
+    assert_eq!(output.status.code(), Some(0));
+    let expected = std::fs::read_to_string(boards().join("hard_9x9.solution.csv")).unwrap();
+    assert_eq!(stdout(&output), expected);
+}
+
+#[test]
+fn check_names_the_first_broken_rule() {
+    // The published SAT "solution" of border_9x9 had 81 twice and no 1.
+    let dir = tempfile::tempdir().unwrap();
+    let wrong = dir.path().join("wrong.csv");
+    let solution = std::fs::read_to_string(boards().join("border_9x9.solution.csv")).unwrap();
+    std::fs::write(&wrong, solution.replacen(",1,", ",81,", 1)).unwrap();
+    let output = numbrix(&[
+        "check",
+        "examples/boards/border_9x9.csv",
+        wrong.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stdout(&output),
+        "invalid: value 81 appears twice, at (1,7) and (2,6)\n"
+    );
+}
+
+#[test]
+fn check_reports_non_adjacent_steps() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = dir.path().join("board.csv");
+    let grid = dir.path().join("grid.csv");
+    std::fs::write(&board, ",\n,\n").unwrap();
+    std::fs::write(&grid, "1,2\n4,3\n").unwrap();
+    assert_eq!(
+        numbrix(&["check", board.to_str().unwrap(), grid.to_str().unwrap()])
+            .status
+            .code(),
+        Some(0)
+    );
+    std::fs::write(&grid, "1,3\n2,4\n").unwrap();
+    let output = numbrix(&["check", board.to_str().unwrap(), grid.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stdout(&output),
+        "invalid: 2 at (2,1) and 3 at (1,2) are not adjacent\n"
+    );
+}
+
+#[test]
+fn input_errors_exit_2_naming_file_line_and_column() {
+    let cases: [(&str, &str); 5] = [
+        (
+            "1,2\n3\n",
+            "bad.csv: line 2: 1 fields, but line 1 has 2 (every row needs the same number)",
+        ),
+        (
+            "1,x\n,\n",
+            "bad.csv: line 1, column 2: 'x' is not a positive integer",
+        ),
+        ("1,5\n,\n", "bad.csv: line 1, column 2: 5 is outside 1..4"),
+        (
+            "1,\n,1\n",
+            "bad.csv: line 2, column 2: 1 is given twice (also at line 1, column 1)",
+        ),
+        ("", "bad.csv: no rows: the board is empty"),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.csv");
+    for (text, message) in cases {
+        std::fs::write(&path, text).unwrap();
+        let output = numbrix(&["solve", path.to_str().unwrap(), "--format", "json"]);
+        assert_eq!(output.status.code(), Some(2), "{text:?}");
+        assert_eq!(stdout(&output), "", "nothing on stdout for {text:?}");
+        let error = stderr(&output);
+        assert_eq!(error.lines().count(), 1, "one line for {text:?}: {error}");
+        assert!(error.ends_with(&format!("{message}\n")), "{error}");
+    }
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(numbrix(&["solve"]).status.code(), Some(2));
+    assert_eq!(
+        numbrix(&["solve", CLASSIC, "--solver", "gurobi"])
+            .status
+            .code(),
+        Some(2)
+    );
+    let output = numbrix(&["solve", CLASSIC, "--time-limit", "soon"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("'soon' is not a number of seconds"));
+}
+
+#[test]
+fn solver_logs_go_to_stderr_and_stdout_stays_json() {
+    for solver in ["highs", "cbc"] {
+        let output = numbrix(&[
+            "solve",
+            "examples/boards/scale/06x06_1.csv",
+            "--faithful",
+            "--solver",
+            solver,
+            "--format",
+            "json",
+            "-v",
+        ]);
+        assert_eq!(output.status.code(), Some(0), "{solver}");
+        assert_eq!(json(&output)["status"], "solved");
+        assert!(
+            stderr(&output).len() > 200,
+            "{solver} logged: {}",
+            stderr(&output)
+        );
+    }
+}
+
+#[test]
+fn count_finds_the_40_paths_of_an_empty_3x3_board() {
+    let output = numbrix_with_input(&["count", "-"], b"_,_,_\n_,_,_\n_,_,_\n");
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output), "40\n");
+}

@@ -379,7 +379,7 @@ fn parse_token(place: Place, field: &[u8]) -> Result<Option<Token>, InputError> 
     if !text.bytes().all(|byte| byte.is_ascii_digit()) {
         return Err(InputError::NotAnInteger {
             place,
-            token: text.chars().take(20).collect(),
+            token: shown(text),
         });
     }
     let digits = text.trim_start_matches('0');
@@ -394,4 +394,22 @@ fn parse_token(place: Place, field: &[u8]) -> Result<Option<Token>, InputError> 
             digits.to_string()
         }),
     }))
+}
+
+/// A token as an error message shows it: on one line, its first 20
+/// characters, with line breaks, control characters and invisible marks
+/// (a stray byte-order mark, a non-breaking space) spelled out as escapes.
+fn shown(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars().take(20) {
+        if c.is_control() || c == '\u{feff}' || (c.is_whitespace() && c != ' ') {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    if text.chars().nth(20).is_some() {
+        out.push_str("...");
+    }
+    out
 }

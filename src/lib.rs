@@ -22,6 +22,7 @@ pub mod check;
 pub mod domains;
 pub mod error;
 pub mod formulation;
+pub mod generate;
 pub mod mip;
 pub mod precheck;
 pub mod quiet;

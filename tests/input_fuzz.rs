@@ -1,0 +1,157 @@
+//! Hostile bytes: board parsing, the prechecks and the reduction must never
+//! panic or hang, and every rejection must be one line that says where the
+//! problem is ("line L" or "line L, column C"). The only rejection with no
+//! place is the empty board: there is no line to point at.
+//!
+//! This is the fuzz target of issue 7, as a proptest (the machine has no
+//! nightly toolchain for cargo fuzz). The case count is small by default;
+//! for a long run set NUMBRIX_FUZZ_CASES, e.g.
+//! `NUMBRIX_FUZZ_CASES=50000 cargo test --test input_fuzz -- --test-threads=1`.
+
+use numbrix::{precheck, solve, Backend, Board, Domains, Filled, Formulation, InputError, Options};
+use proptest::prelude::*;
+
+fn config() -> ProptestConfig {
+    let cases = std::env::var("NUMBRIX_FUZZ_CASES")
+        .ok()
+        .and_then(|cases| cases.parse().ok())
+        .unwrap_or(400);
+    ProptestConfig {
+        cases,
+        // Failures are reported with their input; no files are written.
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+/// A rejection must be one line, and positioned unless the board is empty.
+fn assert_positioned(error: &InputError) {
+    let message = error.to_string();
+    assert!(
+        !message.contains(['\n', '\r']),
+        "the message spans lines: {message:?}"
+    );
+    if *error != InputError::Empty {
+        assert!(message.contains("line "), "no position in {message:?}");
+    }
+}
+
+/// Everything after parsing that runs before a solver: it must come back
+/// with a verdict, never panic. Tiny boards also go through a full solve,
+/// whose answer (if any) has passed the checker inside `solve`.
+fn exercise(text: &[u8]) {
+    match Board::parse(text) {
+        Err(error) => assert_positioned(&error),
+        Ok(board) => {
+            if board.len() <= 64 {
+                let prechecked = precheck(&board);
+                let reduced = Domains::reduce(&board);
+                if prechecked.is_ok() && board.len() <= 12 {
+                    let options = Options::new(Formulation::Assignment, Backend::Highs);
+                    let report = solve(&board, &options).expect("a small board solves");
+                    if reduced.is_err() {
+                        assert!(report.grid.is_none(), "reduction refuted a solved board");
+                    }
+                }
+            }
+        }
+    }
+    if let Err(error) = Filled::parse(text) {
+        assert_positioned(&error);
+    }
+}
+
+/// Fields a scraper, a spreadsheet or a student might produce.
+fn field() -> impl Strategy<Value = Vec<u8>> {
+    prop_oneof![
+        4 => (0u32..20).prop_map(|value| value.to_string().into_bytes()),
+        2 => Just(Vec::new()),
+        1 => prop::sample::select(vec![
+            "_", ".", "0", "00", "-0", "+5", "-3", "3.0", "1e3", " 4 ", "\t2\t", "0x1",
+            "18446744073709551616", "99999999999999999999999999999999999", "\"7\"", "\"",
+            "\"1,2\"", "\"a\nb\"", "\u{feff}", "\u{ff11}", "NaN", "\u{0}",
+        ])
+        .prop_map(|token| token.as_bytes().to_vec()),
+        1 => prop::collection::vec(any::<u8>(), 0..4),
+    ]
+}
+
+/// Rows of fields joined by commas and a mix of line endings, sometimes with
+/// a byte-order mark, blank lines or a trailing comma.
+fn csv_ish() -> impl Strategy<Value = Vec<u8>> {
+    let line = (
+        prop::collection::vec(field(), 1..6),
+        any::<bool>(),
+        prop::sample::select(vec!["\n", "\r\n", "\r", "", "\n\n", "\n \n"]),
+    )
+        .prop_map(|(fields, trailing_comma, end)| {
+            let mut line = fields.join(&b","[..]);
+            if trailing_comma {
+                line.push(b',');
+            }
+            line.extend_from_slice(end.as_bytes());
+            line
+        });
+    (any::<bool>(), prop::collection::vec(line, 0..7)).prop_map(|(bom, lines)| {
+        let mut text = if bom {
+            b"\xEF\xBB\xBF".to_vec()
+        } else {
+            Vec::new()
+        };
+        text.extend(lines.concat());
+        text
+    })
+}
+
+/// Boards that parse: small grids of in-range numbers and blanks, the kind
+/// that reach the prechecks and the reduction.
+fn small_board_text() -> impl Strategy<Value = Vec<u8>> {
+    (1usize..=6, 1usize..=6)
+        .prop_flat_map(|(rows, cols)| {
+            let total = (rows * cols) as u32;
+            prop::collection::vec(
+                prop_oneof![2 => Just(None), 1 => (1..=total).prop_map(Some)],
+                rows * cols,
+            )
+            .prop_map(move |cells| (cols, cells))
+        })
+        .prop_map(|(cols, cells)| {
+            // Keep the first occurrence of each value, so most boards parse.
+            let mut seen = std::collections::HashSet::new();
+            let fields: Vec<String> = cells
+                .into_iter()
+                .map(|cell| match cell {
+                    Some(value) if seen.insert(value) => value.to_string(),
+                    _ => String::new(),
+                })
+                .collect();
+            fields
+                .chunks(cols)
+                .map(|row| row.join(",") + "\n")
+                .collect::<String>()
+                .into_bytes()
+        })
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn arbitrary_bytes_never_panic_and_every_rejection_is_positioned(
+        text in prop::collection::vec(any::<u8>(), 0..200)
+    ) {
+        exercise(&text);
+    }
+
+    #[test]
+    fn csv_like_text_never_panics_and_every_rejection_is_positioned(text in csv_ish()) {
+        exercise(&text);
+    }
+
+    #[test]
+    fn boards_that_parse_get_a_verdict_from_the_prechecks_and_the_reduction(
+        text in small_board_text()
+    ) {
+        exercise(&text);
+    }
+}

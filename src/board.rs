@@ -6,7 +6,7 @@
 //! UTF-8 byte-order mark and Windows line endings are accepted.
 
 use std::fmt;
-use std::io::Read;
+use std::io::{ErrorKind, Read};
 use std::path::Path;
 
 use crate::error::{InputError, Place};
@@ -278,7 +278,12 @@ impl Filled {
 pub fn read_input(path: &Path) -> Result<Vec<u8>, InputError> {
     let io_error = |error: std::io::Error| InputError::Io {
         path: path.display().to_string(),
-        message: error.to_string(),
+        message: match error.kind() {
+            ErrorKind::NotFound => "no such file".to_string(),
+            ErrorKind::PermissionDenied => "permission denied".to_string(),
+            ErrorKind::IsADirectory => "is a directory, not a file".to_string(),
+            _ => format!("cannot read: {error}"),
+        },
     };
     let mut bytes = Vec::new();
     let read = if path == Path::new("-") {
@@ -323,6 +328,7 @@ impl Grid {
         let mut record = csv::ByteRecord::new();
         let mut cells = Vec::new();
         let (mut rows, mut cols, mut first_line) = (0, 0, 0);
+        let mut first_ends_empty = false;
         loop {
             match reader.read_byte_record(&mut record) {
                 Ok(true) => {}
@@ -340,15 +346,22 @@ impl Grid {
             if record.len() == 1 && record[0].iter().all(|byte| byte.is_ascii_whitespace()) {
                 continue;
             }
+            let ends_empty = record.len() > 1 && record[record.len() - 1].is_empty();
             if rows == 0 {
                 cols = record.len();
                 first_line = line;
+                first_ends_empty = ends_empty;
             } else if record.len() != cols {
                 return Err(InputError::Ragged {
                     line,
                     found: record.len(),
                     expected: cols,
                     first_line,
+                    trailing_comma: if record.len() > cols {
+                        ends_empty
+                    } else {
+                        first_ends_empty
+                    },
                 });
             }
             rows += 1;

@@ -71,6 +71,10 @@ struct SolveArgs {
     /// Prove the solution unique, or show a second one.
     #[arg(long)]
     unique: bool,
+    /// Seconds for the uniqueness proof alone; when they run out the first
+    /// (checked) solution is still printed, with exit status 3.
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds, requires = "unique")]
+    unique_time_limit: Option<f64>,
     #[arg(long, value_enum, default_value_t = Format::Grid)]
     format: Format,
 }
@@ -157,6 +161,7 @@ fn run(cli: &Cli) -> Result<i32, Error> {
             let board = read_board(&args.model.board)?;
             let options = Options {
                 unique: args.unique,
+                unique_time_limit: args.unique_time_limit,
                 ..args.model.options(cli.verbose)
             };
             let report = numbrix::solve(&board, &options)?;

@@ -94,7 +94,7 @@ impl Domains {
                             }
                             held => {
                                 let gap = held.abs_diff(value);
-                                gap >= distance && (gap - distance) % 2 == 0
+                                gap >= distance && (gap - distance).is_multiple_of(2)
                             }
                         };
                         if !kept {

@@ -1,5 +1,6 @@
 //! The `numbrix` command: parses arguments, calls the library, prints.
 
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -127,7 +128,9 @@ fn main() -> ExitCode {
 fn init_logging(verbose: u8, quiet: bool) {
     let default = match (quiet, verbose) {
         (true, _) => "off",
-        (false, 0) => "warn",
+        // The highs crate warns on every time limit ("HiGHS emitted a
+        // warning: Highs_run"); the summary line already says it. -v shows it.
+        (false, 0) => "warn,highs=error",
         (false, 1) => "info",
         (false, _) => "debug",
     };
@@ -136,6 +139,7 @@ fn init_logging(verbose: u8, quiet: bool) {
     tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
         .without_time()
         .init();
 }

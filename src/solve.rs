@@ -77,8 +77,12 @@ impl Options {
 struct Deadline(Option<Instant>);
 
 impl Deadline {
+    /// A limit too far away for the clock (1e300 seconds) is no limit.
     fn new(seconds: Option<f64>) -> Deadline {
-        Deadline(seconds.map(|seconds| Instant::now() + Duration::from_secs_f64(seconds.max(0.0))))
+        Deadline(seconds.and_then(|seconds| {
+            let duration = Duration::try_from_secs_f64(seconds.max(0.0)).ok()?;
+            Instant::now().checked_add(duration)
+        }))
     }
 
     /// Seconds left (None: no limit), or Err if none are.

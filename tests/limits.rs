@@ -280,3 +280,12 @@ fn the_unique_time_limit_needs_unique() {
     );
     assert_eq!(output.status.code(), Some(2));
 }
+
+#[test]
+fn a_time_limit_too_large_for_the_clock_is_no_limit() {
+    for limit in ["--time-limit", "--unique-time-limit"] {
+        let output = numbrix("1,2\n,\n", &["--unique", limit, "1e300", "--format", "csv"]);
+        assert_eq!(output.stdout, b"1,2\n4,3\n", "{limit}: {}", stderr(&output));
+        assert_eq!(output.status.code(), Some(0), "{limit}");
+    }
+}

@@ -355,3 +355,32 @@ fn a_full_board_fed_back_as_a_board_is_solved_at_once() {
     let csv = puzzle.board.to_csv();
     assert_solved(&solve_csv(csv.as_bytes(), &["--unique"]), &csv);
 }
+
+// Solutions given to `check` are read as leniently as boards, and judged.
+
+/// `numbrix check board.csv solution.csv`.
+fn check(board: &[u8], solution: &[u8]) -> Output {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    std::fs::write(dir.path().join("board.csv"), board).expect("the board is written");
+    std::fs::write(dir.path().join("solution.csv"), solution).expect("the solution is written");
+    numbrix_in(dir.path(), &["check", "board.csv", "solution.csv"])
+}
+
+#[test]
+fn check_judges_a_solution_holding_a_number_larger_than_u64() {
+    let output = check(b"1,2\n,\n", b"1,2\n4,99999999999999999999999\n");
+    assert_eq!(
+        stdout(&output),
+        "invalid: cell (2,2) holds a number too large to read, outside 1..4\n"
+    );
+    assert_eq!(output.status.code(), Some(1));
+}
+
+#[test]
+fn check_refuses_a_solution_that_is_not_a_grid() {
+    let output = check(b"1,2\n,\n", b"1,2\n4,-3\n");
+    assert_refused(
+        &output,
+        "solution.csv: line 2, column 2: '-3' is not a positive integer",
+    );
+}

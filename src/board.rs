@@ -321,6 +321,16 @@ struct Grid {
 
 impl Grid {
     fn parse(text: &[u8]) -> Result<Grid, InputError> {
+        // A line of c commas holds c + 1 fields, so the commas bound the
+        // cells before the CSV reader holds a single record: 200 MB of
+        // commas is one record of 200 million fields, gigabytes to read.
+        let commas = text.iter().filter(|&&byte| byte == b',').count();
+        if commas >= MAX_CELLS {
+            return Err(InputError::TooLarge {
+                what: format!("a board of more than {MAX_CELLS} cells ({commas} commas)"),
+                limit: format!("{MAX_CELLS} cells"),
+            });
+        }
         let mut reader = csv::ReaderBuilder::new()
             .has_headers(false)
             .flexible(true)

@@ -1,7 +1,8 @@
 //! Hostile bytes: board parsing, the prechecks and the reduction must never
 //! panic or hang, and every rejection must be one line that says where the
-//! problem is ("line L" or "line L, column C"). The only rejection with no
-//! place is the empty board: there is no line to point at.
+//! problem is ("line L" or "line L, column C"). The only rejections with no
+//! place are about the whole input: an empty board (there is no line to point
+//! at) and an input too large to read.
 //!
 //! This is the fuzz target of issue 7, as a proptest (the machine has no
 //! nightly toolchain for cargo fuzz). The case count is small by default;
@@ -28,7 +29,8 @@ fn config() -> ProptestConfig {
     }
 }
 
-/// A rejection must be one line, and positioned unless the board is empty.
+/// A rejection must be one line, and positioned unless it is about the
+/// whole input (empty, or too large: inputs here are far too small for that).
 fn assert_positioned(error: &InputError) {
     let message = error.to_string();
     assert!(

@@ -123,6 +123,17 @@ fn max_variables_raises_the_model_limit() {
     assert!(guard(&board, &faithful(3_000_000)).is_ok());
 }
 
+#[test]
+fn refuses_twenty_million_commas_before_reading_them_as_one_row() {
+    let output = numbrix(&",".repeat(20_000_000), &[]);
+    assert_eq!(
+        stderr(&output),
+        "numbrix: board.csv: too large: a board of more than 16777216 cells \
+         (20000000 commas); the limit is 16777216 cells\n"
+    );
+    assert_eq!(output.status.code(), Some(2));
+}
+
 // Time limits.
 
 #[test]

@@ -18,10 +18,12 @@ use crate::report::{Report, Stats, Status, Step};
 /// 30x30 board (810,000 binaries) builds in well under 4 GiB.
 pub const DEFAULT_MAX_VARIABLES: u64 = 1_000_000;
 
-/// The reduction holds T x T bits, one per (cell, value) pair, and its work
-/// grows with T^2 and more. It is refused past this many pairs per variable
-/// allowed in the model (64 x 1,000,000 by default: 8 MB of bits, an 89x89
-/// board at most), so `--max-variables` raises both limits together.
+/// The reduction holds T x T bits, one per (cell, value) pair, its work
+/// grows with T^2 and more, and the reduced assignment model's build walks
+/// every pair again (16 bytes each). It is refused past this many pairs per
+/// variable allowed in the model: 64 x 1,000,000 by default, an 89x89 board
+/// at most, which peaks at about 1 GB (measured on a fully clued 89x89
+/// board). `--max-variables` raises both limits together.
 pub const REDUCTION_PAIRS_PER_VARIABLE: u64 = 64;
 
 /// Everything a solve can be asked to do.

@@ -273,11 +273,20 @@ impl Filled {
     }
 }
 
+/// How messages name an input: its path, or "standard input" for `-`.
+pub fn input_name(path: &Path) -> String {
+    if path == Path::new("-") {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
 /// Reads a whole file (or standard input for `-`), refusing anything larger
 /// than [`MAX_INPUT_BYTES`] before it is held in memory.
 pub fn read_input(path: &Path) -> Result<Vec<u8>, InputError> {
     let io_error = |error: std::io::Error| InputError::Io {
-        path: path.display().to_string(),
+        path: input_name(path),
         message: match error.kind() {
             ErrorKind::NotFound => "no such file".to_string(),
             ErrorKind::PermissionDenied => "permission denied".to_string(),

@@ -153,7 +153,7 @@ fn in_file(path: &Path, error: numbrix::InputError) -> Error {
     match error {
         numbrix::InputError::Io { .. } => Error::Input(error),
         other => Error::Input(numbrix::InputError::Io {
-            path: path.display().to_string(),
+            path: numbrix::board::input_name(path),
             message: other.to_string(),
         }),
     }

@@ -384,3 +384,35 @@ fn check_refuses_a_solution_that_is_not_a_grid() {
         "solution.csv: line 2, column 2: '-3' is not a positive integer",
     );
 }
+
+// Standard input.
+
+/// `numbrix solve - --format csv` with these bytes on standard input.
+fn solve_stdin(board: &[u8]) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_numbrix"))
+        .args(["solve", "-", "--format", "csv"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the numbrix binary runs");
+    let mut stdin = child.stdin.take().expect("a pipe");
+    stdin.write_all(board).expect("the board is sent");
+    drop(stdin);
+    child.wait_with_output().expect("numbrix finishes")
+}
+
+#[test]
+fn reads_a_board_from_standard_input() {
+    assert_solved(&solve_stdin(b"\xEF\xBB\xBF1,2\r\n,\r\n"), "1,2\n4,3\n");
+}
+
+#[test]
+fn rejects_empty_standard_input() {
+    assert_refused(
+        &solve_stdin(b""),
+        "standard input: no rows: the board is empty",
+    );
+}

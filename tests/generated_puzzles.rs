@@ -25,12 +25,12 @@ struct Combination {
     max_cells: usize,
 }
 
-/// Sparse boards are where MIP solvers struggle (a 6x6 board with two clues
-/// can take CBC minutes), so boards of more than 16 cells get at least a
-/// third of their cells as clues, and each combination has a size cap: the
-/// reduced assignment model on HiGHS takes everything up to 8x8, the other
-/// reduced models and the faithful assignment model up to 6x6 (36 cells),
-/// the faithful MTZ model up to 5x5 on HiGHS and 4x4 on CBC.
+/// Sparse boards are where MIP solvers struggle (a 6x6 board with two
+/// clues kept CBC busy past a 20 s limit), so boards of more than 16 cells
+/// get a third of their cells or more as clues, and each combination has a
+/// size cap: the reduced assignment model on HiGHS takes everything up to
+/// 8x8, the other reduced models and the faithful assignment model up to
+/// 6x6 (36 cells), the faithful MTZ model up to 5x5 on HiGHS and 4x4 on CBC.
 const COMBINATIONS: [Combination; 8] = [
     combination(Formulation::Assignment, Backend::Highs, true, 64),
     combination(Formulation::Assignment, Backend::Highs, false, 36),

@@ -62,9 +62,7 @@ impl Board {
     /// A board from row-major clues. Every clue must lie in 1..=T and appear
     /// once; the error names the first cell that breaks this.
     pub fn new(rows: usize, cols: usize, clues: Vec<Option<u32>>) -> Result<Board, InputError> {
-        if rows == 0 || cols == 0 {
-            return Err(InputError::Empty);
-        }
+        check_size(rows, cols)?;
         if clues.len() != rows * cols {
             return Err(InputError::Shape {
                 rows,
@@ -87,6 +85,7 @@ impl Board {
 
     /// A board with no clues at all.
     pub fn empty(rows: usize, cols: usize) -> Result<Board, InputError> {
+        check_size(rows, cols)?;
         Board::new(rows, cols, vec![None; rows * cols])
     }
 
@@ -282,6 +281,22 @@ pub fn input_name(path: &Path) -> String {
     }
 }
 
+/// A board built in code obeys the parser's limits: at least one cell, at
+/// most [`MAX_CELLS`] (no overflow, no allocation of a board that could
+/// never be solved).
+fn check_size(rows: usize, cols: usize) -> Result<(), InputError> {
+    if rows == 0 || cols == 0 {
+        return Err(InputError::Empty);
+    }
+    match rows.checked_mul(cols) {
+        Some(cells) if cells <= MAX_CELLS => Ok(()),
+        _ => Err(InputError::TooLarge {
+            what: format!("a {rows}x{cols} board"),
+            limit: format!("{MAX_CELLS} cells"),
+        }),
+    }
+}
+
 /// Reads a whole file (or standard input for `-`), refusing anything larger
 /// than [`MAX_INPUT_BYTES`] before it is held in memory.
 pub fn read_input(path: &Path) -> Result<Vec<u8>, InputError> {
@@ -444,4 +459,33 @@ fn shown(text: &str) -> String {
         out.push_str("...");
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refuses_a_board_too_large_to_count_its_cells() {
+        assert_eq!(
+            Board::empty(usize::MAX, 2),
+            Err(InputError::TooLarge {
+                what: format!("a {}x2 board", usize::MAX),
+                limit: "16777216 cells".into(),
+            })
+        );
+    }
+
+    #[test]
+    fn refuses_a_board_built_in_code_larger_than_the_parser_allows() {
+        assert!(matches!(
+            Board::empty(1 << 13, 1 << 12),
+            Err(InputError::TooLarge { .. })
+        ));
+    }
+
+    #[test]
+    fn refuses_a_board_without_cells() {
+        assert_eq!(Board::empty(0, 5), Err(InputError::Empty));
+    }
 }

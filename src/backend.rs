@@ -4,12 +4,10 @@
 
 use std::time::Instant;
 
+use coin_cbc::raw::{SecondaryStatus, Status as CbcStatus};
 use good_lp::solvers::coin_cbc::coin_cbc;
 use good_lp::solvers::highs::highs;
-use good_lp::{
-    constraint, variable, Expression, ProblemVariables, ResolutionError, Solution, SolutionStatus,
-    SolverModel, Variable,
-};
+use good_lp::{constraint, variable, Expression, ProblemVariables, SolverModel, Variable};
 use highs::HighsModelStatus;
 
 use crate::mip::{Mip, Row, Sense};
@@ -225,22 +223,46 @@ fn solve_cbc<'a>(
     if params.log {
         problem.set_log_level(1);
     }
-    if let Some(seconds) = params.time_limit {
+    let limit = params
+        .time_limit
+        .map(|seconds| seconds.max(0.0).ceil().max(1.0));
+    if let Some(seconds) = limit {
         problem.set_parameter("timeMode", "elapsed");
-        problem.set_parameter("seconds", &seconds.max(0.0).ceil().max(1.0).to_string());
+        problem.set_parameter("seconds", &seconds.to_string());
     }
-    let (outcome, iterations) = match problem.solve() {
-        Ok(solution) => {
-            let values = columns
-                .iter()
-                .map(|&column| solution.value(column))
-                .collect();
-            let iterations = solution.model().iteration_count().max(0) as u64;
-            let proven = matches!(solution.status(), SolutionStatus::Optimal);
-            (Outcome::Found { values, proven }, Some(iterations))
+    // good_lp's own `solve` trusts CBC's "proven infeasible" before it looks
+    // at the time limit, and CBC says "proven infeasible" when its time limit
+    // stops it early: a feasible 9x9 board came back "no solution" under
+    // load, and after a no-good cut that would be a false "unique". So the
+    // raw status is read here, the time limit first; and an infeasibility
+    // "proof" that took the whole limit (lock wait included) is not trusted.
+    let start = Instant::now();
+    let solution = problem.as_inner().solve();
+    let took = start.elapsed().as_secs_f64();
+    let raw = solution.raw();
+    let iterations = Some(raw.iteration_count().max(0) as u64);
+    let values = || raw.col_solution()[..columns.len()].to_vec();
+    let stopped_on_time = raw.is_seconds_limit_reached()
+        || matches!(raw.secondary_status(), SecondaryStatus::StoppedOnTime)
+        || limit.is_some_and(|seconds| took >= seconds);
+    let outcome = match raw.status() {
+        _ if stopped_on_time => Outcome::Found {
+            values: values(),
+            proven: false,
+        },
+        CbcStatus::Finished | CbcStatus::Unlaunched if raw.is_proven_infeasible() => {
+            Outcome::Infeasible
         }
-        Err(ResolutionError::Infeasible) => (Outcome::Infeasible, None),
-        Err(error) => (Outcome::Failed(format!("CBC: {error}")), None),
+        CbcStatus::Finished | CbcStatus::Unlaunched if !raw.is_continuous_unbounded() => {
+            Outcome::Found {
+                values: values(),
+                proven: true,
+            }
+        }
+        status => Outcome::Failed(format!(
+            "CBC ended with status {status:?} ({:?})",
+            raw.secondary_status()
+        )),
     };
     Run {
         outcome,

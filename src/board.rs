@@ -6,7 +6,7 @@
 //! UTF-8 byte-order mark and Windows line endings are accepted.
 
 use std::fmt;
-use std::io::Read;
+use std::io::{ErrorKind, Read};
 use std::path::Path;
 
 use crate::error::{InputError, Place};
@@ -62,9 +62,7 @@ impl Board {
     /// A board from row-major clues. Every clue must lie in 1..=T and appear
     /// once; the error names the first cell that breaks this.
     pub fn new(rows: usize, cols: usize, clues: Vec<Option<u32>>) -> Result<Board, InputError> {
-        if rows == 0 || cols == 0 {
-            return Err(InputError::Empty);
-        }
+        check_size(rows, cols)?;
         if clues.len() != rows * cols {
             return Err(InputError::Shape {
                 rows,
@@ -87,6 +85,7 @@ impl Board {
 
     /// A board with no clues at all.
     pub fn empty(rows: usize, cols: usize) -> Result<Board, InputError> {
+        check_size(rows, cols)?;
         Board::new(rows, cols, vec![None; rows * cols])
     }
 
@@ -273,12 +272,42 @@ impl Filled {
     }
 }
 
+/// How messages name an input: its path, or "standard input" for `-`.
+pub fn input_name(path: &Path) -> String {
+    if path == Path::new("-") {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// A board built in code obeys the parser's limits: at least one cell, at
+/// most [`MAX_CELLS`] (no overflow, no allocation of a board that could
+/// never be solved).
+fn check_size(rows: usize, cols: usize) -> Result<(), InputError> {
+    if rows == 0 || cols == 0 {
+        return Err(InputError::Empty);
+    }
+    match rows.checked_mul(cols) {
+        Some(cells) if cells <= MAX_CELLS => Ok(()),
+        _ => Err(InputError::TooLarge {
+            what: format!("a {rows}x{cols} board"),
+            limit: format!("{MAX_CELLS} cells"),
+        }),
+    }
+}
+
 /// Reads a whole file (or standard input for `-`), refusing anything larger
 /// than [`MAX_INPUT_BYTES`] before it is held in memory.
 pub fn read_input(path: &Path) -> Result<Vec<u8>, InputError> {
     let io_error = |error: std::io::Error| InputError::Io {
-        path: path.display().to_string(),
-        message: error.to_string(),
+        path: input_name(path),
+        message: match error.kind() {
+            ErrorKind::NotFound => "no such file".to_string(),
+            ErrorKind::PermissionDenied => "permission denied".to_string(),
+            ErrorKind::IsADirectory => "is a directory, not a file".to_string(),
+            _ => format!("cannot read: {error}"),
+        },
     };
     let mut bytes = Vec::new();
     let read = if path == Path::new("-") {
@@ -316,6 +345,16 @@ struct Grid {
 
 impl Grid {
     fn parse(text: &[u8]) -> Result<Grid, InputError> {
+        // A line of c commas holds c + 1 fields, so the commas bound the
+        // cells before the CSV reader holds a single record: 200 MB of
+        // commas is one record of 200 million fields, gigabytes to read.
+        let commas = text.iter().filter(|&&byte| byte == b',').count();
+        if commas >= MAX_CELLS {
+            return Err(InputError::TooLarge {
+                what: format!("a board of more than {MAX_CELLS} cells ({commas} commas)"),
+                limit: format!("{MAX_CELLS} cells"),
+            });
+        }
         let mut reader = csv::ReaderBuilder::new()
             .has_headers(false)
             .flexible(true)
@@ -323,6 +362,7 @@ impl Grid {
         let mut record = csv::ByteRecord::new();
         let mut cells = Vec::new();
         let (mut rows, mut cols, mut first_line) = (0, 0, 0);
+        let mut first_ends_empty = false;
         loop {
             match reader.read_byte_record(&mut record) {
                 Ok(true) => {}
@@ -340,15 +380,22 @@ impl Grid {
             if record.len() == 1 && record[0].iter().all(|byte| byte.is_ascii_whitespace()) {
                 continue;
             }
+            let ends_empty = record.len() > 1 && record[record.len() - 1].is_empty();
             if rows == 0 {
                 cols = record.len();
                 first_line = line;
+                first_ends_empty = ends_empty;
             } else if record.len() != cols {
                 return Err(InputError::Ragged {
                     line,
                     found: record.len(),
                     expected: cols,
                     first_line,
+                    trailing_comma: if record.len() > cols {
+                        ends_empty
+                    } else {
+                        first_ends_empty
+                    },
                 });
             }
             rows += 1;
@@ -379,7 +426,7 @@ fn parse_token(place: Place, field: &[u8]) -> Result<Option<Token>, InputError> 
     if !text.bytes().all(|byte| byte.is_ascii_digit()) {
         return Err(InputError::NotAnInteger {
             place,
-            token: text.chars().take(20).collect(),
+            token: shown(text),
         });
     }
     let digits = text.trim_start_matches('0');
@@ -394,4 +441,51 @@ fn parse_token(place: Place, field: &[u8]) -> Result<Option<Token>, InputError> 
             digits.to_string()
         }),
     }))
+}
+
+/// A token as an error message shows it: on one line, its first 20
+/// characters, with line breaks, control characters and invisible marks
+/// (a stray byte-order mark, a non-breaking space) spelled out as escapes.
+fn shown(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars().take(20) {
+        if c.is_control() || c == '\u{feff}' || (c.is_whitespace() && c != ' ') {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    if text.chars().nth(20).is_some() {
+        out.push_str("...");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refuses_a_board_too_large_to_count_its_cells() {
+        assert_eq!(
+            Board::empty(usize::MAX, 2),
+            Err(InputError::TooLarge {
+                what: format!("a {}x2 board", usize::MAX),
+                limit: "16777216 cells".into(),
+            })
+        );
+    }
+
+    #[test]
+    fn refuses_a_board_built_in_code_larger_than_the_parser_allows() {
+        assert!(matches!(
+            Board::empty(1 << 13, 1 << 12),
+            Err(InputError::TooLarge { .. })
+        ));
+    }
+
+    #[test]
+    fn refuses_a_board_without_cells() {
+        assert_eq!(Board::empty(0, 5), Err(InputError::Empty));
+    }
 }

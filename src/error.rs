@@ -31,12 +31,14 @@ pub enum InputError {
     Io { path: String, message: String },
     #[error("no rows: the board is empty")]
     Empty,
-    #[error("line {line}: {found} fields, but line {first_line} has {expected} (every row needs the same number)")]
+    #[error("line {line}: {found} fields, but line {first_line} has {expected} (every row needs the same number{hint})", hint = if *.trailing_comma { "; a trailing comma is one more, empty, field" } else { "" })]
     Ragged {
         line: usize,
         found: usize,
         expected: usize,
         first_line: usize,
+        /// The longer of the two lines ends with a comma.
+        trailing_comma: bool,
     },
     #[error("{place}: '{token}' is not a positive integer")]
     NotAnInteger { place: Place, token: String },

@@ -24,6 +24,7 @@ pub mod error;
 pub mod explain;
 pub mod export;
 pub mod formulation;
+pub mod generate;
 pub mod mip;
 pub mod output;
 pub mod precheck;

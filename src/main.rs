@@ -1,5 +1,6 @@
 //! The `numbrix` command: parses arguments, calls the library, prints.
 
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -89,6 +90,10 @@ struct SolveArgs {
     /// Also draw the solution as an SVG picture in FILE (written atomically).
     #[arg(long, value_name = "FILE", conflicts_with = "relax")]
     svg: Option<PathBuf>,
+    /// Seconds for the uniqueness proof alone; when they run out the first
+    /// (checked) solution is still printed, with exit status 3.
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds, requires = "unique")]
+    unique_time_limit: Option<f64>,
     #[arg(long, value_enum, default_value_t = Format::Grid)]
     format: Format,
 }
@@ -160,7 +165,9 @@ fn main() -> ExitCode {
 fn init_logging(verbose: u8, quiet: bool) {
     let default = match (quiet, verbose) {
         (true, _) => "off",
-        (false, 0) => "warn",
+        // The highs crate warns on every time limit ("HiGHS emitted a
+        // warning: Highs_run"); the summary line already says it. -v shows it.
+        (false, 0) => "warn,highs=error",
         (false, 1) => "info",
         (false, _) => "debug",
     };
@@ -169,6 +176,7 @@ fn init_logging(verbose: u8, quiet: bool) {
     tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
         .without_time()
         .init();
 }
@@ -182,7 +190,7 @@ fn in_file(path: &Path, error: numbrix::InputError) -> Error {
     match error {
         numbrix::InputError::Io { .. } => Error::Input(error),
         other => Error::Input(numbrix::InputError::Io {
-            path: path.display().to_string(),
+            path: numbrix::board::input_name(path),
             message: other.to_string(),
         }),
     }
@@ -208,6 +216,7 @@ fn run(cli: &Cli) -> Result<i32, Error> {
             let board = read_board(&args.model.board)?;
             let options = Options {
                 unique: args.unique,
+                unique_time_limit: args.unique_time_limit,
                 ..args.model.options(cli.verbose)
             };
             if let Some(path) = &args.svg {

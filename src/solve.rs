@@ -18,8 +18,13 @@ use crate::report::{Report, Stage, Stats, Status, Step};
 /// 30x30 board (810,000 binaries) builds in well under 4 GiB.
 pub const DEFAULT_MAX_VARIABLES: u64 = 1_000_000;
 
-/// The reduction holds T x T bits; past this many it is refused.
-pub const MAX_REDUCTION_PAIRS: u64 = 1 << 32;
+/// The reduction holds T x T bits, one per (cell, value) pair, its work
+/// grows with T^2 and more, and the reduced assignment model's build walks
+/// every pair again (16 bytes each). It is refused past this many pairs per
+/// variable allowed in the model: 64 x 1,000,000 by default, an 89x89 board
+/// at most, which peaks at about 1 GB (measured on a fully clued 89x89
+/// board). `--max-variables` raises both limits together.
+pub const REDUCTION_PAIRS_PER_VARIABLE: u64 = 64;
 
 /// Everything a solve can be asked to do.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -34,6 +39,10 @@ pub struct Options {
     pub unique: bool,
     /// Seconds for the whole solve: reduction, build, both solver calls.
     pub time_limit: Option<f64>,
+    /// Seconds for the uniqueness step alone (and within `time_limit`). When
+    /// it runs out the first solution, found and checked, is still reported:
+    /// status time_limit, `stopped_in` unique, `unique` null.
+    pub unique_time_limit: Option<f64>,
     /// Show the solver's own log (on stderr).
     pub solver_log: bool,
     /// Refuse models with more variables than this.
@@ -49,6 +58,7 @@ impl Default for Options {
             strengthen: true,
             unique: false,
             time_limit: None,
+            unique_time_limit: None,
             solver_log: false,
             max_variables: DEFAULT_MAX_VARIABLES,
         }
@@ -69,8 +79,12 @@ impl Options {
 struct Deadline(Option<Instant>);
 
 impl Deadline {
+    /// A limit too far away for the clock (1e300 seconds) is no limit.
     fn new(seconds: Option<f64>) -> Deadline {
-        Deadline(seconds.map(|seconds| Instant::now() + Duration::from_secs_f64(seconds.max(0.0))))
+        Deadline(seconds.and_then(|seconds| {
+            let duration = Duration::try_from_secs_f64(seconds.max(0.0)).ok()?;
+            Instant::now().checked_add(duration)
+        }))
     }
 
     /// Seconds left (None: no limit), or Err if none are.
@@ -106,17 +120,21 @@ pub struct Prepared {
 /// anything is allocated for them.
 pub fn guard(board: &Board, options: &Options) -> Result<(), Error> {
     let cells = board.len() as u64;
-    let too_large = |what: String, limit: String| Err(Error::TooLarge { what, limit });
-    if options.reduce && cells * cells > MAX_REDUCTION_PAIRS {
-        return too_large(
-            format!(
+    let pairs_limit = options
+        .max_variables
+        .saturating_mul(REDUCTION_PAIRS_PER_VARIABLE);
+    if options.reduce && cells * cells > pairs_limit {
+        return Err(Error::TooLarge {
+            what: format!(
                 "the reduction of this {}x{} board would track {} (cell, value) pairs",
                 board.rows(),
                 board.cols(),
                 cells * cells
             ),
-            format!("{MAX_REDUCTION_PAIRS} pairs"),
-        );
+            limit: format!(
+                "{pairs_limit} pairs ({REDUCTION_PAIRS_PER_VARIABLE} per variable allowed; raise it with --max-variables)"
+            ),
+        });
     }
     if !options.reduce {
         check_size(board, options, None)?;
@@ -274,10 +292,15 @@ pub fn solve(board: &Board, options: &Options) -> Result<Report, Error> {
     }
 
     // Uniqueness: forbid this solution and look for another.
-    let Ok(time_limit) = deadline.remaining() else {
+    let step_deadline = Deadline::new(options.unique_time_limit);
+    let (Ok(whole), Ok(step)) = (deadline.remaining(), step_deadline.remaining()) else {
         report.status = Status::TimeLimit;
         report.stopped_in = Some(Step::Unique);
         return finish(report);
+    };
+    let time_limit = match (whole, step) {
+        (Some(whole), Some(step)) => Some(whole.min(step)),
+        (whole, step) => whole.or(step),
     };
     let cut = model.mip.no_good(&values, 1);
     let run = options.backend.solve(

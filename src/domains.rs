@@ -13,6 +13,10 @@
 //! 4. **Singletons.** A cell with one value left, or a value with one cell
 //!    left, is fixed and acts as a clue (rule 1 runs again from it).
 //!
+//! 5. **Shaving.** Suppose a cell holds a value and run rules 1, 3 and 4 on a
+//!    copy; if a domain empties, the value goes. Passes repeat until one
+//!    removes nothing (skipped on boards over [`SHAVING_BUDGET`]).
+//!
 //! Rules 3 and 4 repeat until nothing changes. An empty domain proves the
 //! board infeasible.
 
@@ -25,9 +29,17 @@ pub struct Domains {
     total: u32,
     words_per_cell: usize,
     bits: Vec<u64>,
-    /// How many rounds of neighbour support ran before the fixpoint.
+    /// How many rounds of neighbour support ran (not counting shaving trials).
     rounds: usize,
+    /// How many shaving passes ran (0 when the board was over the budget).
+    shaving_passes: usize,
 }
+
+/// Shaving is skipped when (open pairs) x T exceeds this: the work of one
+/// pass grows about as that product times the cells, and past it (30x30
+/// boards) a pass would cost seconds. Deterministic, unlike a time budget,
+/// so the same board always gives the same model.
+pub const SHAVING_BUDGET: u64 = 4_000_000;
 
 /// What the reduction did, in numbers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -36,8 +48,10 @@ pub struct ReductionSummary {
     pub pairs: usize,
     /// Cells whose value is decided (clues included).
     pub fixed_cells: usize,
-    /// Rounds of neighbour support until the fixpoint.
+    /// Rounds of neighbour support until the fixpoint (not counting shaving trials).
     pub rounds: usize,
+    /// Shaving passes (rule 5); 0 when the board was over the budget.
+    pub shaving_passes: usize,
 }
 
 impl Domains {
@@ -51,8 +65,14 @@ impl Domains {
         domains
     }
 
-    /// Reduces the domains of a board to the fixpoint of the rules above.
+    /// Reduces the domains of a board to the fixpoint of the rules above,
+    /// then shaves them (rule 5) when the board is within [`SHAVING_BUDGET`].
     pub fn reduce(board: &Board) -> Result<Domains, Contradiction> {
+        Domains::reduce_with(board, true)
+    }
+
+    /// As [`Domains::reduce`]; `shave: false` stops after rules 1-4.
+    pub fn reduce_with(board: &Board, shave: bool) -> Result<Domains, Contradiction> {
         let mut domains = Domains::all_values(board);
         let total = board.total();
         if total % 2 == 1 {
@@ -76,6 +96,23 @@ impl Domains {
             fixed_value[index] = value;
             pending.push((cell, value));
         }
+        domains.propagate(board, &mut fixed_value, pending)?;
+        let open_pairs = domains.open_pairs(&fixed_value);
+        if shave && (open_pairs as u64) * (total as u64) <= SHAVING_BUDGET {
+            domains.shave(board, &mut fixed_value)?;
+        }
+        Ok(domains)
+    }
+
+    /// Rules 1, 3 and 4 to their fixpoint, starting from the cells in `pending`
+    /// that were just fixed.
+    fn propagate(
+        &mut self,
+        board: &Board,
+        fixed_value: &mut [u32],
+        mut pending: Vec<(Cell, u32)>,
+    ) -> Result<(), Contradiction> {
+        let total = board.total();
         loop {
             // Rule 1 from every newly fixed cell.
             while let Some((fixed_cell, value)) = pending.pop() {
@@ -89,8 +126,8 @@ impl Domains {
                         // O(T^2) instead of O(T^3 / 64).
                         let kept = match fixed_value[index] {
                             0 => {
-                                domains.keep_ring(index, value, distance);
-                                !domains.is_empty_at(index)
+                                self.keep_ring(index, value, distance);
+                                !self.is_empty_at(index)
                             }
                             held => {
                                 let gap = held.abs_diff(value);
@@ -103,13 +140,13 @@ impl Domains {
                     }
                 }
             }
-            domains.rounds += 1;
-            let mut changed = domains.support_round(board)?;
+            self.rounds += 1;
+            let mut changed = self.support_round(board)?;
             // Rule 4, cells: one value left.
             for cell in board.cells() {
                 let index = board.index(cell);
                 if fixed_value[index] == 0 {
-                    if let Some(value) = domains.single(index) {
+                    if let Some(value) = self.single(index) {
                         fixed_value[index] = value;
                         pending.push((cell, value));
                     }
@@ -118,7 +155,7 @@ impl Domains {
             // Rule 4, values: one cell left.
             let mut holders = vec![(0usize, 0usize); total as usize + 1];
             for index in 0..board.len() {
-                for value in domains.values_at(index) {
+                for value in self.values_at(index) {
                     let (count, last) = &mut holders[value as usize];
                     *count += 1;
                     *last = index;
@@ -130,16 +167,82 @@ impl Domains {
                     return Err(Contradiction::NoCellFor { value });
                 }
                 if count == 1 && fixed_value[index] == 0 {
-                    domains.set_only(index, value);
+                    self.set_only(index, value);
                     fixed_value[index] = value;
                     pending.push((board.cell(index), value));
                 }
             }
             changed |= !pending.is_empty();
             if !changed {
-                return Ok(domains);
+                return Ok(());
             }
         }
+    }
+
+    /// Rule 5, shaving: for each open (cell, value) pair, suppose the cell
+    /// holds the value and propagate rules 1-4 on a copy; if that empties a
+    /// domain, no solution has the pair, and it goes. Passes repeat until one
+    /// removes nothing. (This is what a MIP presolve's probing does on the
+    /// binaries, done on the domains before the model exists.)
+    fn shave(&mut self, board: &Board, fixed_value: &mut Vec<u32>) -> Result<(), Contradiction> {
+        loop {
+            self.shaving_passes += 1;
+            let mut removed_any = false;
+            for index in 0..board.len() {
+                if fixed_value[index] != 0 {
+                    continue;
+                }
+                let candidates: Vec<u32> = self.values_at(index).collect();
+                for value in candidates {
+                    if fixed_value[index] != 0 || !self.contains(index, value) {
+                        continue; // decided or removed since the list was made
+                    }
+                    let mut trial = self.clone();
+                    let mut trial_fixed = fixed_value.clone();
+                    trial.set_only(index, value);
+                    trial_fixed[index] = value;
+                    let cell = board.cell(index);
+                    if trial
+                        .propagate(board, &mut trial_fixed, vec![(cell, value)])
+                        .is_err()
+                    {
+                        self.remove(index, value);
+                        removed_any = true;
+                        if self.is_empty_at(index) {
+                            return Err(Contradiction::NoValueFor { cell });
+                        }
+                        let pending = match self.single(index) {
+                            Some(only) => {
+                                fixed_value[index] = only;
+                                vec![(cell, only)]
+                            }
+                            None => Vec::new(),
+                        };
+                        self.propagate(board, fixed_value, pending)?;
+                    }
+                }
+            }
+            if !removed_any {
+                return Ok(());
+            }
+        }
+    }
+
+    /// (cell, value) pairs of undecided cells.
+    fn open_pairs(&self, fixed_value: &[u32]) -> usize {
+        (0..fixed_value.len())
+            .filter(|&index| fixed_value[index] == 0)
+            .map(|index| {
+                self.words(index)
+                    .iter()
+                    .map(|word| word.count_ones() as usize)
+                    .sum::<usize>()
+            })
+            .sum()
+    }
+
+    fn remove(&mut self, index: usize, value: u32) {
+        self.bits[index * self.words_per_cell + value as usize / 64] &= !(1 << (value % 64));
     }
 
     fn all_values(board: &Board) -> Domains {
@@ -158,6 +261,7 @@ impl Domains {
             words_per_cell,
             bits,
             rounds: 0,
+            shaving_passes: 0,
         }
     }
 
@@ -330,6 +434,7 @@ impl Domains {
                 .filter(|&index| self.single(index).is_some())
                 .count(),
             rounds: self.rounds,
+            shaving_passes: self.shaving_passes,
         }
     }
 

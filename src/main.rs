@@ -68,6 +68,9 @@ struct ModelArgs {
     /// On a reduced model, leave out the tightening rows (prev, order).
     #[arg(long)]
     no_strengthen: bool,
+    /// Reduce without shaving (rule 5): distance, colour, support and singletons only.
+    #[arg(long)]
+    no_shave: bool,
     /// Seconds for the whole run (reduction, build and every solve).
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     time_limit: Option<f64>,
@@ -141,6 +144,7 @@ impl ModelArgs {
             backend: self.solver,
             reduce: !self.faithful,
             strengthen: !self.no_strengthen,
+            shave: !self.no_shave,
             time_limit: self.time_limit,
             solver_log: verbose > 0,
             max_variables: self.max_variables,

@@ -35,6 +35,8 @@ pub struct Options {
     pub reduce: bool,
     /// On a reduced model, add the tightening rows (see [`Scope::Reduced`]).
     pub strengthen: bool,
+    /// Let the reduction shave (rule 5 of [`crate::domains`]).
+    pub shave: bool,
     /// Prove or refute uniqueness with the no-good cut.
     pub unique: bool,
     /// Seconds for the whole solve: reduction, build, both solver calls.
@@ -56,6 +58,7 @@ impl Default for Options {
             backend: Backend::Highs,
             reduce: true,
             strengthen: true,
+            shave: true,
             unique: false,
             time_limit: None,
             unique_time_limit: None,
@@ -177,7 +180,7 @@ pub fn prepare(
     guard(board, options)?;
     let (domains, reduce_ms) = if options.reduce {
         let start = Instant::now();
-        match Domains::reduce(board) {
+        match Domains::reduce_with(board, options.shave) {
             Ok(domains) => {
                 let elapsed = ms(start);
                 check_size(board, options, Some(&domains))?;

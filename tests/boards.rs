@@ -98,17 +98,20 @@ fn faithful_assignment_on_cbc_solves_the_classic_board_uniquely() {
     assert_solves_uniquely(&["classic_9x9"], &options);
 }
 
-/// The faithful MTZ model is weak: seconds on HiGHS for a 9x9 board, so the
-/// faithful MTZ tests use the 6x6 benchmark boards.
+/// The faithful MTZ model is weak: seconds on HiGHS for a sparse 6x6 board,
+/// about a minute on CBC (which is why CBC's faithful MTZ runs are on the
+/// 2x3 board here, and on generated boards up to 4x4 in generated_puzzles.rs).
 #[test]
-fn faithful_mtz_on_both_solvers_solves_6x6_boards_uniquely() {
-    for backend in Backend::ALL {
-        let options = Options {
-            reduce: false,
-            ..options(Formulation::Mtz, backend)
-        };
-        assert_solves_uniquely(&["scale/06x06_1", "scale/06x06_2"], &options);
-    }
+fn faithful_mtz_solves_small_boards_uniquely() {
+    let faithful = |backend| Options {
+        reduce: false,
+        ..options(Formulation::Mtz, backend)
+    };
+    assert_solves_uniquely(
+        &["scale/06x06_1", "scale/06x06_2"],
+        &faithful(Backend::Highs),
+    );
+    assert_solves_uniquely(&["tiny_2x3"], &faithful(Backend::Cbc));
 }
 
 #[test]
@@ -174,28 +177,38 @@ fn reduced_assignment_solves_the_sparse_benchmark_boards_up_to_12x12() {
         "scale/12x12_2",
     ];
     assert_solves_uniquely(&names, &options(Formulation::Assignment, Backend::Highs));
-    assert_solves_uniquely(&names[..4], &options(Formulation::Assignment, Backend::Cbc));
+    assert_solves_uniquely(&names[..2], &options(Formulation::Assignment, Backend::Cbc));
 }
 
+/// Each combination on the boards it finishes in seconds (measured: faithful
+/// MTZ on CBC needs about a minute per sparse 6x6 board, faithful assignment
+/// on CBC 24 s on 06x06_2).
 #[test]
 fn faithful_and_reduced_agree_on_the_sparse_6x6_boards() {
-    for formulation in Formulation::ALL {
-        for backend in Backend::ALL {
-            for name in ["scale/06x06_1", "scale/06x06_2"] {
-                let reduced = solve_named(name, &options(formulation, backend));
-                let faithful = solve_named(
-                    name,
-                    &Options {
-                        reduce: false,
-                        ..options(formulation, backend)
-                    },
-                );
-                assert_eq!(
-                    reduced.grid, faithful.grid,
-                    "{name} {formulation} {backend}"
-                );
-                assert_eq!(reduced.unique, faithful.unique);
-            }
+    let both = ["scale/06x06_1", "scale/06x06_2"];
+    let combinations: [(Formulation, Backend, &[&str]); 4] = [
+        (Formulation::Assignment, Backend::Highs, &both),
+        (Formulation::Assignment, Backend::Cbc, &both[..1]),
+        (Formulation::Mtz, Backend::Highs, &both),
+        (Formulation::Mtz, Backend::Cbc, &["tiny_2x3"]),
+    ];
+    for (formulation, backend, names) in combinations {
+        for name in names {
+            let reduced = solve_named(name, &options(formulation, backend));
+            let faithful = solve_named(
+                name,
+                &Options {
+                    reduce: false,
+                    ..options(formulation, backend)
+                },
+            );
+            assert_eq!(reduced.status, Status::Solved);
+            assert_eq!(
+                reduced.grid, faithful.grid,
+                "{name} {formulation} {backend}"
+            );
+            assert_eq!(reduced.unique, faithful.unique);
+            assert!(!faithful.reduced && reduced.reduced);
         }
     }
 }
@@ -270,9 +283,14 @@ fn a_distance_contradiction_names_both_clues() {
 #[test]
 fn only_the_solver_refutes_a_board_that_passes_every_precheck() {
     // A benchmark board with 41 changed to 29: parity, distance and the
-    // reduction all pass it; the solver proves it infeasible.
-    for backend in Backend::ALL {
-        for reduce in [true, false] {
+    // reduction all pass it; the solver proves it infeasible. (Faithful CBC
+    // takes minutes here, so the faithful model runs on HiGHS.)
+    for (backend, reduce) in [
+        (Backend::Highs, true),
+        (Backend::Cbc, true),
+        (Backend::Highs, false),
+    ] {
+        {
             let options = Options {
                 reduce,
                 ..options(Formulation::Assignment, backend)

@@ -184,7 +184,7 @@ impl Domains {
     /// domain, no solution has the pair, and it goes. Passes repeat until one
     /// removes nothing. (This is what a MIP presolve's probing does on the
     /// binaries, done on the domains before the model exists.)
-    fn shave(&mut self, board: &Board, fixed_value: &mut Vec<u32>) -> Result<(), Contradiction> {
+    fn shave(&mut self, board: &Board, fixed_value: &mut [u32]) -> Result<(), Contradiction> {
         loop {
             self.shaving_passes += 1;
             let mut removed_any = false;
@@ -198,7 +198,7 @@ impl Domains {
                         continue; // decided or removed since the list was made
                     }
                     let mut trial = self.clone();
-                    let mut trial_fixed = fixed_value.clone();
+                    let mut trial_fixed = fixed_value.to_vec();
                     trial.set_only(index, value);
                     trial_fixed[index] = value;
                     let cell = board.cell(index);

@@ -281,30 +281,34 @@ fn a_distance_contradiction_names_both_clues() {
 }
 
 #[test]
-fn only_the_solver_refutes_a_board_that_passes_every_precheck() {
-    // A benchmark board with 41 changed to 29: parity, distance and the
-    // reduction all pass it; the solver proves it infeasible. (Faithful CBC
-    // takes minutes here, so the faithful model runs on HiGHS.)
-    for (backend, reduce) in [
-        (Backend::Highs, true),
-        (Backend::Cbc, true),
-        (Backend::Highs, false),
-    ] {
-        {
-            let options = Options {
-                reduce,
-                ..options(Formulation::Assignment, backend)
-            };
-            let report = solve_named("infeasible_solver_9x9", &options);
-            assert_eq!(
-                report.status,
-                Status::Infeasible,
-                "{backend} reduce={reduce}"
-            );
-            assert_eq!(report.decided_by, Some(Stage::Solver));
-            assert_eq!(report.unique, None);
-            assert!(report.grid.is_none());
-        }
+fn a_board_that_passes_the_prechecks_is_refuted_by_the_model() {
+    // A benchmark board with 41 changed to 29: the parity and distance rules
+    // pass it. Without shaving the reduction passes it too and the solver
+    // proves it infeasible; shaving refutes it before any solver runs.
+    // (Faithful CBC takes minutes here, so the faithful model runs on HiGHS.)
+    let board = board("infeasible_solver_9x9");
+    assert!(numbrix::precheck(&board).is_ok());
+    let base = options(Formulation::Assignment, Backend::Highs);
+    let cases = [
+        (Backend::Highs, true, false, Stage::Solver),
+        (Backend::Cbc, true, false, Stage::Solver),
+        (Backend::Highs, false, false, Stage::Solver),
+        (Backend::Highs, true, true, Stage::Reduction),
+        (Backend::Cbc, true, true, Stage::Reduction),
+    ];
+    for (backend, reduce, shave, decided_by) in cases {
+        let options = Options {
+            backend,
+            reduce,
+            shave,
+            ..base
+        };
+        let report = solve(&board, &options).unwrap();
+        let label = format!("{backend} reduce={reduce} shave={shave}");
+        assert_eq!(report.status, Status::Infeasible, "{label}");
+        assert_eq!(report.decided_by, Some(decided_by), "{label}");
+        assert_eq!(report.unique, None);
+        assert!(report.grid.is_none());
     }
 }
 

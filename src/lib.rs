@@ -19,10 +19,12 @@
 pub mod backend;
 pub mod board;
 pub mod check;
+pub mod compare;
 pub mod domains;
 pub mod error;
 pub mod formulation;
 pub mod mip;
+pub mod plot;
 pub mod precheck;
 pub mod quiet;
 pub mod report;

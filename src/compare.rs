@@ -343,7 +343,7 @@ impl Measurement {
 }
 
 /// The median (the mean of the middle two for an even count); None if empty.
-fn median(values: &mut [f64]) -> Option<f64> {
+pub(crate) fn median(values: &mut [f64]) -> Option<f64> {
     if values.is_empty() {
         return None;
     }
@@ -643,10 +643,12 @@ impl Comparison {
                 measurement.solver.to_string(),
                 measurement.variant.to_string(),
                 status,
-                match measurement.unique {
-                    Some(true) => "yes".into(),
-                    Some(false) => "NO".into(),
-                    None => "-".into(),
+                match (measurement.unique, measurement.stopped_in) {
+                    (Some(true), _) => "yes".into(),
+                    (Some(false), _) => "NO".into(),
+                    // A checked solution was found; the proof ran out of time.
+                    (None, Some(Step::Unique)) => "limit".into(),
+                    (None, _) => "-".into(),
                 },
                 or_dash(measurement.variables),
                 or_dash(measurement.constraints),

@@ -10,7 +10,7 @@ use std::path::Path;
 
 use plotters::prelude::*;
 
-use crate::compare::{Comparison, Measurement, Setup, Verdict};
+use crate::compare::{median, Comparison, Measurement, Setup, Verdict};
 use crate::error::Error;
 
 /// Pixels of the SVG.
@@ -84,72 +84,53 @@ fn draw(comparison: &Comparison, svg: &mut String) -> Result<(), Box<dyn std::er
 
     let root = SVGBackend::with_string(svg, SIZE).into_drawing_area();
     root.fill(&WHITE)?;
+    let (top, body) = root.split_vertically(64);
     let mut title = String::from("numbrix compare: total time per board");
     if comparison.unique {
         title.push_str(" (solve + uniqueness proof)");
     }
-    let mut caption = String::from("triangles: stopped by the time limit");
+    top.draw(&Text::new(title, (20, 14), ("sans-serif", 22).into_font()))?;
+    let mut caption =
+        String::from("each point is one board; lines join the median at each board size");
     if let Some(limit) = comparison.time_limit {
-        caption.push_str(&format!(" of {limit} s per run"));
+        caption.push_str(&format!("; time limit {limit} s per run"));
     }
-    caption.push_str("; lines join the median at each board size");
-    let (top, body) = root.split_vertically(60);
-    top.draw(&Text::new(title, (20, 12), ("sans-serif", 22).into_font()))?;
     top.draw(&Text::new(
         caption,
-        (20, 40),
-        ("sans-serif", 14).into_font().color(&RGBColor(90, 90, 90)),
+        (20, 42),
+        ("sans-serif", 14).into_font().color(&GREY_TEXT),
     ))?;
+    let (plot_area, legend_area) = body.split_horizontally(SIZE.0 - LEGEND_WIDTH);
 
-    let mut chart = ChartBuilder::on(&body)
+    let mut chart = ChartBuilder::on(&plot_area)
         .margin(16)
         .x_label_area_size(44)
         .y_label_area_size(70)
-        .build_cartesian_2d((x_low..x_high).log_scale(), (y_low..y_high).log_scale())?;
+        .build_cartesian_2d(
+            (x_low..x_high)
+                .log_scale()
+                .with_key_points(board_sizes(&points)),
+            (y_low..y_high).log_scale(),
+        )?;
     chart
         .configure_mesh()
         .x_desc("board cells (rows x cols, log scale)")
         .y_desc("total time, ms (log scale)")
+        .y_labels(12)
         .x_label_formatter(&|cells| format!("{cells:.0}"))
         .y_label_formatter(&|ms| short_number(*ms))
-        .light_line_style(RGBColor(235, 235, 235))
+        .light_line_style(RGBColor(240, 240, 240))
         .draw()?;
 
-    for (index, setup) in setups(comparison).into_iter().enumerate() {
+    let setups = setups(comparison);
+    for (index, &setup) in setups.iter().enumerate() {
         let colour = COLOURS[index % COLOURS.len()];
         let mine: Vec<&Measurement> = comparison
             .measurements
             .iter()
             .filter(|measurement| measurement.setup() == setup)
             .collect();
-        let mut by_cells: BTreeMap<u64, Vec<f64>> = BTreeMap::new();
-        for &(cells, ms) in mine
-            .iter()
-            .filter_map(|measurement| point(measurement))
-            .collect::<Vec<_>>()
-            .iter()
-        {
-            by_cells.entry(cells as u64).or_default().push(ms);
-        }
-        let line: Vec<(f64, f64)> = by_cells
-            .into_iter()
-            .map(|(cells, mut times)| {
-                times.sort_by(f64::total_cmp);
-                let middle = times.len() / 2;
-                let median = if times.len() % 2 == 1 {
-                    times[middle]
-                } else {
-                    (times[middle - 1] + times[middle]) / 2.0
-                };
-                (cells as f64, median)
-            })
-            .collect();
-        chart
-            .draw_series(LineSeries::new(line, colour.stroke_width(2)))?
-            .label(series_label(setup))
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2))
-            });
+        chart.draw_series(LineSeries::new(median_line(&mine), colour.stroke_width(2)))?;
         let finished = mine
             .iter()
             .filter(|measurement| measurement.status != Verdict::TimeLimit)
@@ -159,17 +140,88 @@ fn draw(comparison: &Comparison, svg: &mut String) -> Result<(), Box<dyn std::er
             .iter()
             .filter(|measurement| measurement.status == Verdict::TimeLimit)
             .filter_map(|measurement| point(measurement));
-        chart.draw_series(stopped.map(|at| TriangleMarker::new(at, 6, colour.stroke_width(2))))?;
+        chart.draw_series(stopped.map(|at| TriangleMarker::new(at, 7, colour.stroke_width(2))))?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.85))
-        .border_style(RGBColor(180, 180, 180))
-        .label_font(("sans-serif", 14))
-        .draw()?;
+    draw_legend(&legend_area, &setups)?;
     root.present()?;
     Ok(())
+}
+
+/// Pixels to the right of the chart for the legend.
+const LEGEND_WIDTH: u32 = 250;
+
+const GREY_TEXT: RGBColor = RGBColor(90, 90, 90);
+
+/// One entry per series (its label is the only text naming it), then what
+/// the two markers mean.
+fn draw_legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    setups: &[Setup],
+) -> Result<(), Box<dyn std::error::Error>>
+where
+    DB::ErrorType: 'static,
+{
+    let font = ("sans-serif", 14).into_font();
+    let mut y = 30;
+    area.draw(&Text::new(
+        "series: model / solver / variant",
+        (0, y),
+        font.clone().color(&GREY_TEXT),
+    ))?;
+    y += 26;
+    for (index, &setup) in setups.iter().enumerate() {
+        let colour = COLOURS[index % COLOURS.len()];
+        area.draw(&PathElement::new(
+            vec![(0, y + 7), (24, y + 7)],
+            colour.stroke_width(2),
+        ))?;
+        area.draw(&Circle::new((12, y + 7), 4, colour.filled()))?;
+        area.draw(&Text::new(series_label(setup), (32, y), font.clone()))?;
+        y += 22;
+    }
+    y += 14;
+    let marker_colour = RGBColor(60, 60, 60);
+    area.draw(&Circle::new((12, y + 7), 4, marker_colour.filled()))?;
+    area.draw(&Text::new(
+        "solved or infeasible",
+        (32, y),
+        font.clone().color(&GREY_TEXT),
+    ))?;
+    y += 22;
+    area.draw(&TriangleMarker::new(
+        (12, y + 7),
+        7,
+        marker_colour.stroke_width(2),
+    ))?;
+    area.draw(&Text::new(
+        "time limit (at least this)",
+        (32, y),
+        font.color(&GREY_TEXT),
+    ))?;
+    Ok(())
+}
+
+/// The median time at each board size, in order of size.
+fn median_line(measurements: &[&Measurement]) -> Vec<(f64, f64)> {
+    let mut by_cells: BTreeMap<u64, Vec<f64>> = BTreeMap::new();
+    for (cells, ms) in measurements
+        .iter()
+        .filter_map(|measurement| point(measurement))
+    {
+        by_cells.entry(cells as u64).or_default().push(ms);
+    }
+    by_cells
+        .into_iter()
+        .filter_map(|(cells, mut times)| Some((cells as f64, median(&mut times)?)))
+        .collect()
+}
+
+/// The distinct board sizes: the x ticks, so each column of points is labelled.
+fn board_sizes(points: &[(f64, f64)]) -> Vec<f64> {
+    let mut sizes: Vec<f64> = points.iter().map(|&(cells, _)| cells).collect();
+    sizes.sort_by(f64::total_cmp);
+    sizes.dedup();
+    sizes
 }
 
 /// A log axis range around the values, with some room; `floor` when there are none.
@@ -180,7 +232,7 @@ fn bounds(values: impl Iterator<Item = f64>, floor: f64) -> (f64, f64) {
     if !low.is_finite() {
         return (floor, floor * 10.0);
     }
-    ((low / 1.5).max(floor * 0.5), (high * 1.5).max(low * 10.0))
+    ((low / 1.3).max(floor * 0.5), (high * 1.3).max(low * 3.0))
 }
 
 /// 0.01, 0.1, 1, 10, 100, 1000, 10k, 100k: tick labels that stay short.

@@ -219,7 +219,10 @@ fn compare_plot_is_well_formed_svg_with_one_series_per_model_and_solver() {
         }
     }
     assert_eq!(root.as_deref(), Some("svg"));
-    let series: Vec<&String> = texts.iter().filter(|text| text.contains(" / ")).collect();
+    let series: Vec<&String> = texts
+        .iter()
+        .filter(|text| text.starts_with("assignment / ") || text.starts_with("mtz / "))
+        .collect();
     assert_eq!(series.len(), 4, "legend entries: {series:?}");
     for model in ["assignment", "mtz"] {
         for solver in ["highs", "cbc"] {

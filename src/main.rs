@@ -49,8 +49,10 @@ struct CompareArgs {
     /// Board files, or folders: every *.csv in a folder except *.solution.csv.
     #[arg(required = true, value_name = "BOARD_OR_DIR")]
     boards: Vec<PathBuf>,
+    /// Models to compare, comma-separated.
     #[arg(long, value_enum, value_delimiter = ',', default_values_t = Formulation::ALL)]
     models: Vec<Formulation>,
+    /// Solvers to compare, comma-separated.
     #[arg(long, value_enum, value_delimiter = ',', default_values_t = Backend::ALL)]
     solvers: Vec<Backend>,
     /// Build exactly the DESIGN.md models.

@@ -19,6 +19,7 @@
 pub mod backend;
 pub mod board;
 pub mod check;
+pub mod compare;
 pub mod domains;
 pub mod error;
 pub mod explain;
@@ -27,6 +28,7 @@ pub mod formulation;
 pub mod generate;
 pub mod mip;
 pub mod output;
+pub mod plot;
 pub mod precheck;
 pub mod quiet;
 pub mod relax;

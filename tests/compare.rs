@@ -1,0 +1,375 @@
+//! `numbrix compare`: every board x model x solver is measured, the numbers
+//! agree with `solve`, the outputs parse, and nothing stops the run.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use numbrix::compare::{board_files, CSV_COLUMNS};
+use serde_json::Value;
+
+/// Two boards every model and solver settles in seconds.
+const SMALL_BOARDS: [&str; 2] = [
+    "examples/boards/classic_9x9.csv",
+    "examples/boards/scale/06x06_1.csv",
+];
+
+/// A 12x12 board whose faithful MTZ model HiGHS cannot solve in a fraction
+/// of a second (it needs minutes).
+const SLOW_BOARD: &str = "examples/boards/scale/12x12_1.csv";
+
+fn numbrix(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_numbrix"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the numbrix binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
+}
+
+fn json(output: &Output) -> Value {
+    serde_json::from_str(&stdout(output)).expect("stdout is one JSON document")
+}
+
+/// `compare` over the two small boards with both models and both solvers.
+fn compare_small_boards(format: &str, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "compare",
+        SMALL_BOARDS[0],
+        SMALL_BOARDS[1],
+        "--models",
+        "assignment,mtz",
+        "--solvers",
+        "highs,cbc",
+        "--unique",
+        "--format",
+        format,
+    ];
+    args.extend_from_slice(extra);
+    numbrix(&args)
+}
+
+/// A board file in a temporary folder.
+fn board_file(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write a board");
+    path
+}
+
+#[test]
+fn compare_lists_every_board_model_and_solver() {
+    let output = compare_small_boards("json", &[]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let report = json(&output);
+    let measurements = report["measurements"].as_array().expect("measurements");
+    let seen: BTreeSet<(String, String, String)> = measurements
+        .iter()
+        .map(|row| {
+            (
+                row["board"].as_str().unwrap().to_string(),
+                row["model"].as_str().unwrap().to_string(),
+                row["solver"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(measurements.len(), 8);
+    for board in SMALL_BOARDS {
+        for model in ["assignment", "mtz"] {
+            for solver in ["highs", "cbc"] {
+                let key = (board.to_string(), model.to_string(), solver.to_string());
+                assert!(seen.contains(&key), "missing {key:?}");
+            }
+        }
+    }
+    for row in measurements {
+        assert_eq!(row["status"], "solved", "{row}");
+        assert_eq!(row["unique"], true, "{row}");
+    }
+    let summary = report["summary"].as_array().expect("summary");
+    assert_eq!(summary.len(), 4);
+    for line in summary {
+        assert_eq!(line["boards"], 2);
+        assert_eq!(line["solved"], 2);
+        assert_eq!(line["unique"], 2);
+    }
+}
+
+#[test]
+fn compare_numbers_match_solve_json_for_the_same_board() {
+    let output = compare_small_boards("json", &[]);
+    let report = json(&output);
+    for row in report["measurements"].as_array().expect("measurements") {
+        let board = row["board"].as_str().unwrap();
+        let model = row["model"].as_str().unwrap();
+        let solver = row["solver"].as_str().unwrap();
+        let solved = numbrix(&[
+            "solve", board, "--model", model, "--solver", solver, "--unique", "--format", "json",
+        ]);
+        let single = json(&solved);
+        let context = format!("{board} {model} {solver}");
+        assert_eq!(row["status"], single["status"], "{context}");
+        assert_eq!(row["unique"], single["unique"], "{context}");
+        for size in ["variables", "constraints", "nonzeros"] {
+            assert_eq!(row[size], single["stats"][size], "{context}: {size}");
+        }
+    }
+}
+
+#[test]
+fn compare_csv_has_the_documented_columns_and_a_line_per_run() {
+    let output = compare_small_boards("csv", &[]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let text = stdout(&output);
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let header: Vec<String> = reader
+        .headers()
+        .expect("a header")
+        .iter()
+        .map(String::from)
+        .collect();
+    assert_eq!(header, CSV_COLUMNS);
+    let records: Vec<csv::StringRecord> = reader
+        .records()
+        .collect::<Result<_, _>>()
+        .expect("every line parses");
+    assert_eq!(records.len(), 8);
+    let column = |name: &str| header.iter().position(|h| h == name).unwrap();
+    for record in &records {
+        assert_eq!(&record[column("status")], "solved");
+        let rows: usize = record[column("rows")].parse().unwrap();
+        let cols: usize = record[column("cols")].parse().unwrap();
+        assert_eq!(
+            record[column("cells")].parse::<usize>().unwrap(),
+            rows * cols
+        );
+        record[column("variables")]
+            .parse::<u64>()
+            .expect("variables is a count");
+        record[column("solve_ms")]
+            .parse::<f64>()
+            .expect("solve_ms is a number");
+        let nodes = &record[column("nodes")];
+        // With no variables left after the reduction no solver runs: 0 nodes.
+        if &record[column("solver")] == "cbc" && &record[column("variables")] != "0" {
+            assert_eq!(nodes, "", "CBC exposes no node count: empty, not 0");
+        } else {
+            nodes.parse::<u64>().expect("HiGHS reports its nodes");
+        }
+    }
+}
+
+#[test]
+fn compare_table_aligns_columns_and_dashes_what_cbc_does_not_report() {
+    let output = compare_small_boards("table", &[]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("board"), "{text}");
+    let nodes_end = lines[0].find("nodes").unwrap() + "nodes".len();
+    let runs = &lines[2..10];
+    for line in runs {
+        assert!(
+            line.starts_with("classic_9x9 ") || line.starts_with("06x06_1 "),
+            "{line}"
+        );
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let (variables, nodes) = (fields[7], fields[15]);
+        assert!(
+            line[..nodes_end].ends_with(nodes),
+            "numbers end under their header: {line}"
+        );
+        // With no variables left after the reduction no solver runs: 0 nodes.
+        if fields[3] == "cbc" && variables != "0" {
+            assert_eq!(nodes, "-", "CBC exposes no node count: {line}");
+        } else {
+            nodes.parse::<u64>().expect("a node count");
+        }
+    }
+    assert!(text.contains("median ms"), "the summary follows: {text}");
+}
+
+#[test]
+fn compare_plot_is_well_formed_svg_with_one_series_per_model_and_solver() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg_path = dir.path().join("compare.svg");
+    let output = compare_small_boards("csv", &["--plot", svg_path.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let svg = std::fs::read_to_string(&svg_path).expect("the SVG was written");
+
+    let mut reader = quick_xml::Reader::from_str(&svg);
+    let mut texts = Vec::new();
+    let mut in_text = false;
+    let mut root = None;
+    loop {
+        match reader.read_event().expect("well-formed XML") {
+            quick_xml::events::Event::Start(element) => {
+                let name = String::from_utf8(element.name().as_ref().to_vec()).unwrap();
+                root.get_or_insert(name.clone());
+                in_text = name == "text";
+            }
+            quick_xml::events::Event::Text(text) if in_text => {
+                texts.push(text.unescape().unwrap().trim().to_string());
+            }
+            quick_xml::events::Event::End(_) => in_text = false,
+            quick_xml::events::Event::Eof => break,
+            _ => {}
+        }
+    }
+    assert_eq!(root.as_deref(), Some("svg"));
+    let series: Vec<&String> = texts
+        .iter()
+        .filter(|text| text.starts_with("assignment / ") || text.starts_with("mtz / "))
+        .collect();
+    assert_eq!(series.len(), 4, "legend entries: {series:?}");
+    for model in ["assignment", "mtz"] {
+        for solver in ["highs", "cbc"] {
+            let label = format!("{model} / {solver} / reduced");
+            assert_eq!(
+                texts.iter().filter(|text| **text == label).count(),
+                1,
+                "one series {label}"
+            );
+        }
+    }
+    assert!(
+        texts.iter().any(|text| text.contains("total time")),
+        "a title and y axis"
+    );
+    assert!(
+        texts.iter().any(|text| text.contains("board cells")),
+        "an x axis label"
+    );
+}
+
+#[test]
+fn compare_goes_on_past_a_time_limit_and_an_infeasible_board() {
+    let dir = tempfile::tempdir().unwrap();
+    // 1 and 2 two steps apart: the prechecks refute it.
+    let infeasible = board_file(dir.path(), "infeasible.csv", "1,,2\n,,\n,,\n");
+    let output = numbrix(&[
+        "compare",
+        infeasible.to_str().unwrap(),
+        SLOW_BOARD,
+        SMALL_BOARDS[0],
+        "--faithful",
+        "--models",
+        "mtz",
+        "--solvers",
+        "highs",
+        "--time-limit",
+        "0.2",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "limits and infeasibility are results: {output:?}"
+    );
+    let report = json(&output);
+    let measurements = report["measurements"].as_array().unwrap();
+    assert_eq!(measurements.len(), 3);
+    assert_eq!(measurements[0]["status"], "infeasible");
+    assert_eq!(
+        measurements[0]["variables"],
+        Value::Null,
+        "no model was built"
+    );
+    assert_eq!(measurements[1]["status"], "time_limit");
+    assert_eq!(measurements[1]["stopped_in"], "solve");
+    assert_eq!(measurements[2]["board"], SMALL_BOARDS[0], "the run went on");
+    assert_eq!(report["summary"][0]["infeasible"], 1);
+    assert!(report["summary"][0]["time_limit"].as_u64().unwrap() >= 1);
+}
+
+#[test]
+fn compare_table_shows_time_limit_and_infeasible_statuses() {
+    let dir = tempfile::tempdir().unwrap();
+    let infeasible = board_file(dir.path(), "infeasible.csv", "1,,2\n,,\n,,\n");
+    let output = numbrix(&[
+        "compare",
+        infeasible.to_str().unwrap(),
+        SLOW_BOARD,
+        "--faithful",
+        "--models",
+        "mtz",
+        "--solvers",
+        "highs",
+        "--time-limit",
+        "0.2",
+    ]);
+    let text = stdout(&output);
+    let line_of = |board: &str| text.lines().find(|line| line.starts_with(board)).unwrap();
+    assert!(line_of("infeasible").contains(" infeasible "), "{text}");
+    assert!(line_of("12x12_1").contains(" time_limit "), "{text}");
+}
+
+#[test]
+fn compare_reports_an_unreadable_board_as_failed_and_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let ragged = board_file(dir.path(), "ragged.csv", "1,2\n3\n");
+    let output = numbrix(&[
+        "compare",
+        ragged.to_str().unwrap(),
+        SMALL_BOARDS[0],
+        "--models",
+        "assignment",
+        "--solvers",
+        "highs",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(output.status.code(), Some(2), "a bad board fails the run");
+    let report = json(&output);
+    let measurements = report["measurements"].as_array().unwrap();
+    assert_eq!(measurements[0]["status"], "failed");
+    assert!(measurements[0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("line 2"));
+    assert_eq!(
+        measurements[1]["status"], "solved",
+        "the next board still runs"
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("FAILED"), "loud on stderr: {stderr}");
+}
+
+#[test]
+fn compare_quiet_prints_only_the_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let ragged = board_file(dir.path(), "ragged.csv", "1,2\n3\n");
+    let output = numbrix(&[
+        "-q",
+        "compare",
+        ragged.to_str().unwrap(),
+        "--models",
+        "assignment",
+        "--solvers",
+        "highs",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        output.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        stdout(&output).contains("FAILED"),
+        "the table still says so"
+    );
+}
+
+#[test]
+fn a_folder_means_its_boards_sorted_without_solution_files() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let files = board_files(&[root.join("examples/boards")]).unwrap();
+    let names: Vec<&str> = files
+        .iter()
+        .map(|path| path.file_name().unwrap().to_str().unwrap())
+        .collect();
+    assert_eq!(names, ["border_9x9.csv", "classic_9x9.csv", "hard_9x9.csv"]);
+}

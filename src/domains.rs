@@ -8,8 +8,9 @@
 //!    `c` can hold `k` only if `dist(c, d) <= |k - v|` with the same parity
 //!    (the path needs `dist` steps and alternates colours).
 //! 2. **Colour count.** When T is odd, odd values fill the corner colour.
-//! 3. **Neighbour support.** `k` stays in `c` only if some neighbour can hold
-//!    `k - 1` (unless `k = 1`) and some neighbour can hold `k + 1` (unless `k = T`).
+//! 3. **Neighbour support.** `k` stays in `c` only if a neighbour can hold
+//!    `k - 1` and another neighbour can hold `k + 1` (1 needs only the
+//!    successor, T only the predecessor).
 //! 4. **Singletons.** A cell with one value left, or a value with one cell
 //!    left, is fixed and acts as a clue (rule 1 runs again from it).
 //!
@@ -268,42 +269,43 @@ impl Domains {
     /// Rule 3 once over every cell; true if anything was removed.
     fn support_round(&mut self, board: &Board) -> Result<bool, Contradiction> {
         let mut changed = false;
-        let mut neighbours_hold = vec![0u64; self.words_per_cell];
+        let words = self.words_per_cell;
+        let total = self.total as usize;
         for cell in board.cells() {
             let index = board.index(cell);
-            neighbours_hold.fill(0);
-            for neighbour in board.neighbours(cell) {
-                for (union, word) in neighbours_hold
-                    .iter_mut()
-                    .zip(self.words(board.index(neighbour)))
-                {
-                    *union |= word;
-                }
-            }
-            // k needs k-1 beside it (bit k of the union shifted up) or k = 1,
-            // and k+1 beside it (shifted down) or k = T.
-            let words = self.words_per_cell;
-            let total = self.total as usize;
+            let neighbours: Vec<usize> = board
+                .neighbours(cell)
+                .map(|neighbour| board.index(neighbour))
+                .collect();
             let start = index * words;
             for w in 0..words {
-                let up = (neighbours_hold[w] << 1)
-                    | if w > 0 {
-                        neighbours_hold[w - 1] >> 63
-                    } else {
-                        0
-                    };
-                let down = (neighbours_hold[w] >> 1)
-                    | if w + 1 < words {
-                        neighbours_hold[w + 1] << 63
-                    } else {
-                        0
-                    };
-                let mut keep = up & down;
+                // For neighbour i: `before[i]` has bit k iff it can hold k - 1,
+                // `after[i]` has bit k iff it can hold k + 1.
+                let mut before = [0u64; 4];
+                let mut after = [0u64; 4];
+                for (i, &neighbour) in neighbours.iter().enumerate() {
+                    let held = self.words(neighbour);
+                    before[i] = (held[w] << 1) | if w > 0 { held[w - 1] >> 63 } else { 0 };
+                    after[i] = (held[w] >> 1) | if w + 1 < words { held[w + 1] << 63 } else { 0 };
+                }
+                // k needs k - 1 and k + 1 in two different neighbours (the
+                // path enters and leaves through different edges)...
+                let mut keep = 0;
+                for i in 0..neighbours.len() {
+                    for j in 0..neighbours.len() {
+                        if i != j {
+                            keep |= before[i] & after[j];
+                        }
+                    }
+                }
+                let any_before = before.iter().fold(0, |union, word| union | word);
+                let any_after = after.iter().fold(0, |union, word| union | word);
+                // ...but 1 needs only a successor and T only a predecessor.
                 if w == 0 {
-                    keep |= 1 << 1 & down; // value 1 needs only a successor
+                    keep |= (1 << 1) & any_after;
                 }
                 if w == total / 64 {
-                    keep |= (1 << (total % 64)) & up; // value T needs only a predecessor
+                    keep |= (1 << (total % 64)) & any_before;
                 }
                 if total == 1 && w == 0 {
                     keep |= 1 << 1; // a 1x1 board: the single value needs neither

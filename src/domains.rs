@@ -290,11 +290,12 @@ impl Domains {
                 }
                 // k needs k - 1 and k + 1 in two different neighbours (the
                 // path enters and leaves through different edges)...
+                let count = neighbours.len();
                 let mut keep = 0;
-                for i in 0..neighbours.len() {
-                    for j in 0..neighbours.len() {
+                for (i, entered) in before[..count].iter().enumerate() {
+                    for (j, left) in after[..count].iter().enumerate() {
                         if i != j {
-                            keep |= before[i] & after[j];
+                            keep |= entered & left;
                         }
                     }
                 }

@@ -21,6 +21,8 @@
 //! Rules 3 and 4 repeat until nothing changes. An empty domain proves the
 //! board infeasible.
 
+use std::time::Instant;
+
 use crate::board::{Board, Cell};
 use crate::precheck::Contradiction;
 
@@ -69,11 +71,17 @@ impl Domains {
     /// Reduces the domains of a board to the fixpoint of the rules above,
     /// then shaves them (rule 5) when the board is within [`SHAVING_BUDGET`].
     pub fn reduce(board: &Board) -> Result<Domains, Contradiction> {
-        Domains::reduce_with(board, true)
+        Domains::reduce_with(board, true, None)
     }
 
-    /// As [`Domains::reduce`]; `shave: false` stops after rules 1-4.
-    pub fn reduce_with(board: &Board, shave: bool) -> Result<Domains, Contradiction> {
+    /// As [`Domains::reduce`]; `shave: false` stops after rules 1-4, and
+    /// shaving stops early at `stop` (what it removed so far stays removed:
+    /// every removal is sound on its own).
+    pub fn reduce_with(
+        board: &Board,
+        shave: bool,
+        stop: Option<Instant>,
+    ) -> Result<Domains, Contradiction> {
         let mut domains = Domains::all_values(board);
         let total = board.total();
         if total % 2 == 1 {
@@ -100,7 +108,7 @@ impl Domains {
         domains.propagate(board, &mut fixed_value, pending)?;
         let open_pairs = domains.open_pairs(&fixed_value);
         if shave && (open_pairs as u64) * (total as u64) <= SHAVING_BUDGET {
-            domains.shave(board, &mut fixed_value)?;
+            domains.shave(board, &mut fixed_value, stop)?;
         }
         Ok(domains)
     }
@@ -185,13 +193,21 @@ impl Domains {
     /// domain, no solution has the pair, and it goes. Passes repeat until one
     /// removes nothing. (This is what a MIP presolve's probing does on the
     /// binaries, done on the domains before the model exists.)
-    fn shave(&mut self, board: &Board, fixed_value: &mut [u32]) -> Result<(), Contradiction> {
+    fn shave(
+        &mut self,
+        board: &Board,
+        fixed_value: &mut [u32],
+        stop: Option<Instant>,
+    ) -> Result<(), Contradiction> {
         loop {
             self.shaving_passes += 1;
             let mut removed_any = false;
             for index in 0..board.len() {
                 if fixed_value[index] != 0 {
                     continue;
+                }
+                if stop.is_some_and(|stop| Instant::now() >= stop) {
+                    return Ok(());
                 }
                 let candidates: Vec<u32> = self.values_at(index).collect();
                 for value in candidates {

@@ -180,7 +180,9 @@ pub fn prepare(
     guard(board, options)?;
     let (domains, reduce_ms) = if options.reduce {
         let start = Instant::now();
-        match Domains::reduce_with(board, options.shave) {
+        // Shaving stops when the time limit would (the solver then reports it).
+        let stop = Deadline::new(options.time_limit).0;
+        match Domains::reduce_with(board, options.shave, stop) {
             Ok(domains) => {
                 let elapsed = ms(start);
                 check_size(board, options, Some(&domains))?;

@@ -156,7 +156,7 @@ fn exported_mps_of_the_reduced_mtz_model_solves_to_the_solve_grid() {
 
 #[test]
 fn exported_mps_of_a_reduced_strengthened_assignment_model_solves_to_the_solve_grid() {
-    // The reduction leaves 606 binaries and `prev` rows on this board.
+    // Without shaving the reduction leaves 600 binaries and `prev` rows on this board.
     exported_file_solves_to_the_solve_grid(
         "examples/boards/scale/09x09_1.csv",
         Formulation::Assignment,

@@ -58,16 +58,6 @@ pub struct ReductionSummary {
 }
 
 impl Domains {
-    /// The domains of the faithful model: every value in every empty cell,
-    /// each clue alone in its cell.
-    pub fn unreduced(board: &Board) -> Domains {
-        let mut domains = Domains::all_values(board);
-        for (cell, value) in board.clues() {
-            domains.set_only(board.index(cell), value);
-        }
-        domains
-    }
-
     /// Reduces the domains of a board to the fixpoint of the rules above,
     /// then shaves them (rule 5) when the board is within [`SHAVING_BUDGET`].
     pub fn reduce(board: &Board) -> Result<Domains, Contradiction> {
@@ -289,10 +279,15 @@ impl Domains {
         let total = self.total as usize;
         for cell in board.cells() {
             let index = board.index(cell);
-            let neighbours: Vec<usize> = board
-                .neighbours(cell)
-                .map(|neighbour| board.index(neighbour))
-                .collect();
+            // At most four neighbours: kept on the stack, as this runs for
+            // every cell in every round of every shaving trial.
+            let mut neighbour_cells = [0usize; 4];
+            let mut count = 0;
+            for neighbour in board.neighbours(cell) {
+                neighbour_cells[count] = board.index(neighbour);
+                count += 1;
+            }
+            let neighbours = &neighbour_cells[..count];
             let start = index * words;
             for w in 0..words {
                 // For neighbour i: `before[i]` has bit k iff it can hold k - 1,
@@ -306,7 +301,6 @@ impl Domains {
                 }
                 // k needs k - 1 and k + 1 in two different neighbours (the
                 // path enters and leaves through different edges)...
-                let count = neighbours.len();
                 let mut keep = 0;
                 for (i, entered) in before[..count].iter().enumerate() {
                     for (j, left) in after[..count].iter().enumerate() {
@@ -455,11 +449,6 @@ impl Domains {
             rounds: self.rounds,
             shaving_passes: self.shaving_passes,
         }
-    }
-
-    /// The grid, if every cell is decided.
-    pub fn decided_grid(&self, board: &Board) -> Option<Vec<u32>> {
-        (0..board.len()).map(|index| self.single(index)).collect()
     }
 }
 

@@ -13,13 +13,18 @@
 //!    successor, T only the predecessor).
 //! 4. **Singletons.** A cell with one value left, or a value with one cell
 //!    left, is fixed and acts as a clue (rule 1 runs again from it).
-//!
-//! 5. **Shaving.** Suppose a cell holds a value and run rules 1, 3 and 4 on a
+//! 5. **All different.** Each value sits in exactly one cell, so the (cell,
+//!    value) pairs must hold a perfect matching of cells to values; a pair
+//!    that lies in no perfect matching goes (Régin's filter: find one
+//!    matching, then keep a pair only if its cell and the cell matched to
+//!    its value share a strongly connected component of the alternating
+//!    graph).
+//! 6. **Shaving.** Suppose a cell holds a value and run rules 1 and 3-5 on a
 //!    copy; if a domain empties, the value goes. Passes repeat until one
 //!    removes nothing (skipped on boards over [`SHAVING_BUDGET`]).
 //!
-//! Rules 3 and 4 repeat until nothing changes. An empty domain proves the
-//! board infeasible.
+//! Rules 1 and 3-5 run from a work list to their common fixpoint. An empty
+//! domain proves the board infeasible.
 
 use std::time::Instant;
 
@@ -32,17 +37,28 @@ pub struct Domains {
     total: u32,
     words_per_cell: usize,
     bits: Vec<u64>,
-    /// How many rounds of neighbour support ran (not counting shaving trials).
-    rounds: usize,
+    /// `holders[k]`: how many cells can still hold `k`.
+    holders: Vec<u32>,
+    /// `fixed[cell]`: the value of a decided cell, 0 while it is open.
+    fixed: Vec<u32>,
+    /// `matched[cell]`: its value in the last perfect matching rule 5 found
+    /// (0 before the first), the warm start of the next one.
+    matched: Vec<u32>,
+    /// Rule 1 has run from some fixed cell, so every domain already keeps a
+    /// single parity and later rings only need the words near their value.
+    parity_settled: bool,
+    /// Neighbour-support checks of single cells (not counting shaving trials).
+    support_checks: usize,
     /// How many shaving passes ran (0 when the board was over the budget).
     shaving_passes: usize,
 }
 
 /// Shaving is skipped when (open pairs) x T exceeds this: the work of one
-/// pass grows about as that product times the cells, and past it (30x30
-/// boards) a pass would cost seconds. Deterministic, unlike a time budget,
-/// so the same board always gives the same model.
-pub const SHAVING_BUDGET: u64 = 4_000_000;
+/// pass grows about as that product. The sparse 30x30 benchmark boards come
+/// to 8-10 million and shave in 2-20 s; a 40x40 board would be several times
+/// that. Deterministic, unlike a time budget, so the same board always gives
+/// the same model (a time limit still stops shaving early).
+pub const SHAVING_BUDGET: u64 = 12_000_000;
 
 /// What the reduction did, in numbers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -51,20 +67,67 @@ pub struct ReductionSummary {
     pub pairs: usize,
     /// Cells whose value is decided (clues included).
     pub fixed_cells: usize,
-    /// Rounds of neighbour support until the fixpoint (not counting shaving trials).
-    pub rounds: usize,
-    /// Shaving passes (rule 5); 0 when the board was over the budget.
+    /// Neighbour-support checks of single cells (rule 3), not counting
+    /// shaving trials.
+    pub support_checks: usize,
+    /// Shaving passes (rule 6); 0 when the board was over the budget.
     pub shaving_passes: usize,
+}
+
+/// What propagation still has to do, and buffers rule 5 reuses.
+struct Agenda {
+    /// Cells just fixed: rule 1 runs from each.
+    fixed: Vec<usize>,
+    /// Values that just dropped to one holder (rule 4).
+    lonely: Vec<u32>,
+    /// Cells whose neighbour support (rule 3) must be checked again.
+    support: Vec<usize>,
+    queued: Vec<bool>,
+    matching: MatchingScratch,
+}
+
+impl Agenda {
+    fn new(cells: usize) -> Agenda {
+        Agenda {
+            fixed: Vec::new(),
+            lonely: Vec::new(),
+            support: Vec::new(),
+            queued: vec![false; cells],
+            matching: MatchingScratch::default(),
+        }
+    }
+
+    /// Empties the agenda after a failed propagation, keeping its buffers.
+    fn clear(&mut self) {
+        self.fixed.clear();
+        self.lonely.clear();
+        for index in self.support.drain(..) {
+            self.queued[index] = false;
+        }
+    }
+
+    fn check_support(&mut self, index: usize) {
+        if !self.queued[index] {
+            self.queued[index] = true;
+            self.support.push(index);
+        }
+    }
+
+    fn next_support(&mut self) -> Option<usize> {
+        let index = self.support.pop()?;
+        self.queued[index] = false;
+        Some(index)
+    }
 }
 
 impl Domains {
     /// Reduces the domains of a board to the fixpoint of the rules above,
-    /// then shaves them (rule 5) when the board is within [`SHAVING_BUDGET`].
+    /// then shaves them (rule 6) when the board is within [`SHAVING_BUDGET`].
     pub fn reduce(board: &Board) -> Result<Domains, Contradiction> {
         Domains::reduce_with(board, true, None)
     }
 
-    /// As [`Domains::reduce`]; `shave: false` stops after rules 1-4, and
+    /// As [`Domains::reduce`]; `shave: false` stops after rules 1-5, and
     /// shaving stops early at `stop` (what it removed so far stays removed:
     /// every removal is sound on its own).
     pub fn reduce_with(
@@ -73,127 +136,118 @@ impl Domains {
         stop: Option<Instant>,
     ) -> Result<Domains, Contradiction> {
         let mut domains = Domains::all_values(board);
-        let total = board.total();
-        if total % 2 == 1 {
+        let mut agenda = Agenda::new(board.len());
+        if board.total() % 2 == 1 {
             // Rule 2: odd values on the corner colour, even values on the other.
-            let odd = domains.parity_mask(1);
-            let even = domains.parity_mask(0);
             for cell in board.cells() {
-                let mask = if cell.colour() == 0 { &odd } else { &even };
-                domains.and_with(board.index(cell), mask);
+                let parity = if cell.colour() == 0 { 1 } else { 0 };
+                let index = board.index(cell);
+                for w in 0..domains.words_per_cell {
+                    let word = domains.bits[index * domains.words_per_cell + w];
+                    domains.narrow_word(
+                        index,
+                        w,
+                        word & parity_word(parity),
+                        &mut agenda.lonely,
+                    )?;
+                }
             }
         }
-        // fixed_value[index]: the value a decided cell holds, 0 while undecided.
-        let mut fixed_value = vec![0u32; board.len()];
-        let mut pending: Vec<(Cell, u32)> = Vec::new();
         for (cell, value) in board.clues() {
             let index = board.index(cell);
             if !domains.contains(index, value) {
                 return Err(Contradiction::NoValueFor { cell });
             }
-            domains.set_only(index, value);
-            fixed_value[index] = value;
-            pending.push((cell, value));
+            domains.fix(board, index, value, &mut agenda)?;
         }
-        domains.propagate(board, &mut fixed_value, pending)?;
-        let open_pairs = domains.open_pairs(&fixed_value);
-        if shave && (open_pairs as u64) * (total as u64) <= SHAVING_BUDGET {
-            domains.shave(board, &mut fixed_value, stop)?;
+        for index in 0..board.len() {
+            agenda.check_support(index);
+        }
+        domains.propagate(board, &mut agenda)?;
+        let open_pairs = domains.open_pairs();
+        if shave && (open_pairs as u64) * (domains.total as u64) <= SHAVING_BUDGET {
+            domains.shave(board, stop)?;
         }
         Ok(domains)
     }
 
-    /// Rules 1, 3 and 4 to their fixpoint, starting from the cells in `pending`
-    /// that were just fixed.
-    fn propagate(
-        &mut self,
-        board: &Board,
-        fixed_value: &mut [u32],
-        mut pending: Vec<(Cell, u32)>,
-    ) -> Result<(), Contradiction> {
-        let total = board.total();
+    /// Rules 1 and 3-5 until the agenda is empty and rule 5 removes nothing.
+    fn propagate(&mut self, board: &Board, agenda: &mut Agenda) -> Result<(), Contradiction> {
         loop {
-            // Rule 1 from every newly fixed cell.
-            while let Some((fixed_cell, value)) = pending.pop() {
-                for cell in board.cells() {
-                    if cell != fixed_cell {
-                        let index = board.index(cell);
-                        let distance = cell.distance(fixed_cell) as u32;
-                        // A decided cell needs only its one value tested, not
-                        // its whole bitset rewritten: this keeps boards with
-                        // many clues (a solution fed back as a board) at
-                        // O(T^2) instead of O(T^3 / 64).
-                        let kept = match fixed_value[index] {
-                            0 => {
-                                self.keep_ring(index, value, distance);
-                                !self.is_empty_at(index)
-                            }
-                            held => {
-                                let gap = held.abs_diff(value);
-                                gap >= distance && (gap - distance).is_multiple_of(2)
-                            }
-                        };
-                        if !kept {
-                            return Err(Contradiction::NoValueFor { cell });
-                        }
+            if let Some(index) = agenda.fixed.pop() {
+                self.distance_from(board, index, agenda)?;
+            } else if let Some(value) = agenda.lonely.pop() {
+                if self.holders[value as usize] == 1 {
+                    let index = (0..board.len())
+                        .find(|&index| self.contains(index, value))
+                        .expect("a value with one holder has a holder");
+                    if self.fixed[index] == 0 {
+                        self.fix(board, index, value, agenda)?;
                     }
                 }
-            }
-            self.rounds += 1;
-            let mut changed = self.support_round(board)?;
-            // Rule 4, cells: one value left.
-            for cell in board.cells() {
-                let index = board.index(cell);
-                if fixed_value[index] == 0 {
-                    if let Some(value) = self.single(index) {
-                        fixed_value[index] = value;
-                        pending.push((cell, value));
-                    }
-                }
-            }
-            // Rule 4, values: one cell left.
-            let mut holders = vec![(0usize, 0usize); total as usize + 1];
-            for index in 0..board.len() {
-                for value in self.values_at(index) {
-                    let (count, last) = &mut holders[value as usize];
-                    *count += 1;
-                    *last = index;
-                }
-            }
-            for value in 1..=total {
-                let (count, index) = holders[value as usize];
-                if count == 0 {
-                    return Err(Contradiction::NoCellFor { value });
-                }
-                if count == 1 && fixed_value[index] == 0 {
-                    self.set_only(index, value);
-                    fixed_value[index] = value;
-                    pending.push((board.cell(index), value));
-                }
-            }
-            changed |= !pending.is_empty();
-            if !changed {
+            } else if let Some(index) = agenda.next_support() {
+                self.support_checks += 1;
+                self.support(board, index, agenda)?;
+            } else if !self.all_different(board, agenda)? {
                 return Ok(());
             }
         }
     }
 
-    /// Rule 5, shaving: for each open (cell, value) pair, suppose the cell
-    /// holds the value and propagate rules 1-4 on a copy; if that empties a
-    /// domain, no solution has the pair, and it goes. Passes repeat until one
-    /// removes nothing. (This is what a MIP presolve's probing does on the
-    /// binaries, done on the domains before the model exists.)
-    fn shave(
+    /// Rule 1 from a fixed cell: every other cell keeps only the values at
+    /// the right distance and parity from it.
+    fn distance_from(
         &mut self,
         board: &Board,
-        fixed_value: &mut [u32],
-        stop: Option<Instant>,
+        fixed_index: usize,
+        agenda: &mut Agenda,
     ) -> Result<(), Contradiction> {
+        let fixed_cell = board.cell(fixed_index);
+        let value = self.fixed[fixed_index];
+        for index in 0..board.len() {
+            if index == fixed_index {
+                continue;
+            }
+            let cell = board.cell(index);
+            let distance = cell.distance(fixed_cell) as u32;
+            match self.fixed[index] {
+                // A decided cell needs only its one value tested, not its
+                // whole bitset rewritten: this keeps boards with many clues
+                // (a solution fed back as a board) at O(T^2), not O(T^3 / 64).
+                0 => self.keep_ring(board, index, value, distance, agenda)?,
+                held => {
+                    let gap = held.abs_diff(value);
+                    if gap < distance || !(gap - distance).is_multiple_of(2) {
+                        return Err(Contradiction::NoValueFor { cell });
+                    }
+                }
+            }
+        }
+        self.parity_settled = true;
+        Ok(())
+    }
+
+    /// Rule 6, shaving: for each open (cell, value) pair, suppose the cell
+    /// holds the value and propagate on a copy; if that empties a domain, no
+    /// solution has the pair, and it goes. Passes repeat until one removes
+    /// nothing. (This is what a MIP presolve's probing does on the binaries,
+    /// done on the domains before the model exists.)
+    ///
+    /// A trial that succeeds also clears every pair its copy fixed: starting
+    /// from one of those pairs, propagation reaches a superset of the same
+    /// consistent copy, so it cannot fail either (the rules only narrow, and
+    /// their fixpoint is the largest one below the start). Those pairs are
+    /// not tried again in the same pass.
+    fn shave(&mut self, board: &Board, stop: Option<Instant>) -> Result<(), Contradiction> {
+        let mut cleared = vec![0u64; self.bits.len()];
+        let mut trial = self.clone();
+        let mut agenda = Agenda::new(board.len());
         loop {
             self.shaving_passes += 1;
             let mut removed_any = false;
+            cleared.fill(0);
             for index in 0..board.len() {
-                if fixed_value[index] != 0 {
+                if self.fixed[index] != 0 {
                     continue;
                 }
                 if stop.is_some_and(|stop| Instant::now() >= stop) {
@@ -201,32 +255,33 @@ impl Domains {
                 }
                 let candidates: Vec<u32> = self.values_at(index).collect();
                 for value in candidates {
-                    if fixed_value[index] != 0 || !self.contains(index, value) {
-                        continue; // decided or removed since the list was made
-                    }
-                    let mut trial = self.clone();
-                    let mut trial_fixed = fixed_value.to_vec();
-                    trial.set_only(index, value);
-                    trial_fixed[index] = value;
-                    let cell = board.cell(index);
-                    if trial
-                        .propagate(board, &mut trial_fixed, vec![(cell, value)])
-                        .is_err()
+                    let at = index * self.words_per_cell + value as usize / 64;
+                    if self.fixed[index] != 0
+                        || !self.contains(index, value)
+                        || cleared[at] & (1 << (value % 64)) != 0
                     {
-                        self.remove(index, value);
-                        removed_any = true;
-                        if self.is_empty_at(index) {
-                            return Err(Contradiction::NoValueFor { cell });
-                        }
-                        let pending = match self.single(index) {
-                            Some(only) => {
-                                fixed_value[index] = only;
-                                vec![(cell, only)]
-                            }
-                            None => Vec::new(),
-                        };
-                        self.propagate(board, fixed_value, pending)?;
+                        continue; // decided, removed or cleared since the list was made
                     }
+                    trial.copy_from(self);
+                    let outcome = trial
+                        .fix(board, index, value, &mut agenda)
+                        .and_then(|()| trial.propagate(board, &mut agenda));
+                    agenda.clear();
+                    if outcome.is_ok() {
+                        for (cell, &held) in trial.fixed.iter().enumerate() {
+                            if held != 0 {
+                                cleared[cell * self.words_per_cell + held as usize / 64] |=
+                                    1 << (held % 64);
+                            }
+                        }
+                        continue;
+                    }
+                    removed_any = true;
+                    let w = value as usize / 64;
+                    let word = self.words(index)[w] & !(1 << (value % 64));
+                    self.narrow_word(index, w, word, &mut agenda.lonely)?;
+                    self.changed(board, index, &mut agenda)?;
+                    self.propagate(board, &mut agenda)?;
                 }
             }
             if !removed_any {
@@ -235,21 +290,96 @@ impl Domains {
         }
     }
 
-    /// (cell, value) pairs of undecided cells.
-    fn open_pairs(&self, fixed_value: &[u32]) -> usize {
-        (0..fixed_value.len())
-            .filter(|&index| fixed_value[index] == 0)
-            .map(|index| {
-                self.words(index)
-                    .iter()
-                    .map(|word| word.count_ones() as usize)
-                    .sum::<usize>()
-            })
-            .sum()
+    /// Makes this a copy of `other` (same board), reusing the buffers.
+    fn copy_from(&mut self, other: &Domains) {
+        self.bits.copy_from_slice(&other.bits);
+        self.holders.copy_from_slice(&other.holders);
+        self.fixed.copy_from_slice(&other.fixed);
+        self.matched.copy_from_slice(&other.matched);
+        self.parity_settled = other.parity_settled;
     }
 
-    fn remove(&mut self, index: usize, value: u32) {
-        self.bits[index * self.words_per_cell + value as usize / 64] &= !(1 << (value % 64));
+    /// Fixes an open cell to one of its values.
+    fn fix(
+        &mut self,
+        board: &Board,
+        index: usize,
+        value: u32,
+        agenda: &mut Agenda,
+    ) -> Result<(), Contradiction> {
+        for w in 0..self.words_per_cell {
+            let only = if w == value as usize / 64 {
+                1 << (value % 64)
+            } else {
+                0
+            };
+            let word = self.words(index)[w] & only;
+            self.narrow_word(index, w, word, &mut agenda.lonely)?;
+        }
+        self.changed(board, index, agenda)
+    }
+
+    /// Replaces word `w` of a cell by `word`, a subset of it, and counts the
+    /// holders of the values it drops. True if anything was dropped; the
+    /// caller then reports the cell as [`Domains::changed`].
+    #[inline]
+    fn narrow_word(
+        &mut self,
+        index: usize,
+        w: usize,
+        word: u64,
+        lonely: &mut Vec<u32>,
+    ) -> Result<bool, Contradiction> {
+        let at = index * self.words_per_cell + w;
+        let dropped = self.bits[at] & !word;
+        if dropped == 0 {
+            return Ok(false);
+        }
+        self.bits[at] = word;
+        for bit in BitIter(dropped) {
+            let value = (w * 64 + bit) as u32;
+            let holders = &mut self.holders[value as usize];
+            *holders -= 1;
+            match *holders {
+                0 => return Err(Contradiction::NoCellFor { value }),
+                1 => lonely.push(value),
+                _ => {}
+            }
+        }
+        Ok(true)
+    }
+
+    /// After a cell lost values: an empty cell is a contradiction, a cell
+    /// with one value is fixed (rule 4), and its neighbours' support must be
+    /// checked again (rule 3).
+    fn changed(
+        &mut self,
+        board: &Board,
+        index: usize,
+        agenda: &mut Agenda,
+    ) -> Result<(), Contradiction> {
+        let cell = board.cell(index);
+        if self.is_empty_at(index) {
+            return Err(Contradiction::NoValueFor { cell });
+        }
+        if self.fixed[index] == 0 {
+            if let Some(value) = self.single(index) {
+                self.fixed[index] = value;
+                agenda.fixed.push(index);
+            }
+        }
+        for neighbour in board.neighbours(cell) {
+            agenda.check_support(board.index(neighbour));
+        }
+        Ok(())
+    }
+
+    /// (cell, value) pairs of undecided cells.
+    fn open_pairs(&self) -> usize {
+        (0..self.fixed.len())
+            .filter(|&index| self.fixed[index] == 0)
+            .map(|index| self.count_at(index))
+            .sum()
     }
 
     fn all_values(board: &Board) -> Domains {
@@ -263,80 +393,91 @@ impl Domains {
         for _ in 0..board.len() {
             bits.extend_from_slice(&row);
         }
+        let mut holders = vec![board.len() as u32; total as usize + 1];
+        holders[0] = 0;
         Domains {
             total,
             words_per_cell,
             bits,
-            rounds: 0,
+            holders,
+            fixed: vec![0; board.len()],
+            matched: vec![0; board.len()],
+            parity_settled: false,
+            support_checks: 0,
             shaving_passes: 0,
         }
     }
 
-    /// Rule 3 once over every cell; true if anything was removed.
-    fn support_round(&mut self, board: &Board) -> Result<bool, Contradiction> {
-        let mut changed = false;
+    /// Rule 3 at one cell.
+    fn support(
+        &mut self,
+        board: &Board,
+        index: usize,
+        agenda: &mut Agenda,
+    ) -> Result<(), Contradiction> {
         let words = self.words_per_cell;
         let total = self.total as usize;
-        for cell in board.cells() {
-            let index = board.index(cell);
-            // At most four neighbours: kept on the stack, as this runs for
-            // every cell in every round of every shaving trial.
-            let mut neighbour_cells = [0usize; 4];
-            let mut count = 0;
-            for neighbour in board.neighbours(cell) {
-                neighbour_cells[count] = board.index(neighbour);
-                count += 1;
+        let cell = board.cell(index);
+        // At most four neighbours: kept on the stack, as this runs for every
+        // change in every shaving trial.
+        let mut neighbour_cells = [0usize; 4];
+        let mut count = 0;
+        for neighbour in board.neighbours(cell) {
+            neighbour_cells[count] = board.index(neighbour);
+            count += 1;
+        }
+        let neighbours = &neighbour_cells[..count];
+        let mut changed = false;
+        for w in 0..words {
+            // For neighbour i: `before[i]` has bit k iff it can hold k - 1,
+            // `after[i]` has bit k iff it can hold k + 1.
+            let mut before = [0u64; 4];
+            let mut after = [0u64; 4];
+            for (i, &neighbour) in neighbours.iter().enumerate() {
+                let held = self.words(neighbour);
+                before[i] = (held[w] << 1) | if w > 0 { held[w - 1] >> 63 } else { 0 };
+                after[i] = (held[w] >> 1) | if w + 1 < words { held[w + 1] << 63 } else { 0 };
             }
-            let neighbours = &neighbour_cells[..count];
-            let start = index * words;
-            for w in 0..words {
-                // For neighbour i: `before[i]` has bit k iff it can hold k - 1,
-                // `after[i]` has bit k iff it can hold k + 1.
-                let mut before = [0u64; 4];
-                let mut after = [0u64; 4];
-                for (i, &neighbour) in neighbours.iter().enumerate() {
-                    let held = self.words(neighbour);
-                    before[i] = (held[w] << 1) | if w > 0 { held[w - 1] >> 63 } else { 0 };
-                    after[i] = (held[w] >> 1) | if w + 1 < words { held[w + 1] << 63 } else { 0 };
-                }
-                // k needs k - 1 and k + 1 in two different neighbours (the
-                // path enters and leaves through different edges)...
-                let mut keep = 0;
-                for (i, entered) in before[..count].iter().enumerate() {
-                    for (j, left) in after[..count].iter().enumerate() {
-                        if i != j {
-                            keep |= entered & left;
-                        }
+            // k needs k - 1 and k + 1 in two different neighbours (the path
+            // enters and leaves through different edges)...
+            let mut keep = 0;
+            for (i, entered) in before[..count].iter().enumerate() {
+                for (j, left) in after[..count].iter().enumerate() {
+                    if i != j {
+                        keep |= entered & left;
                     }
                 }
-                let any_before = before.iter().fold(0, |union, word| union | word);
-                let any_after = after.iter().fold(0, |union, word| union | word);
-                // ...but 1 needs only a successor and T only a predecessor.
-                if w == 0 {
-                    keep |= (1 << 1) & any_after;
-                }
-                if w == total / 64 {
-                    keep |= (1 << (total % 64)) & any_before;
-                }
-                if total == 1 && w == 0 {
-                    keep |= 1 << 1; // a 1x1 board: the single value needs neither
-                }
-                let old = self.bits[start + w];
-                let new = old & keep;
-                if new != old {
-                    self.bits[start + w] = new;
-                    changed = true;
-                }
             }
-            if self.is_empty_at(index) {
-                return Err(Contradiction::NoValueFor { cell });
+            let any_before = before.iter().fold(0, |union, word| union | word);
+            let any_after = after.iter().fold(0, |union, word| union | word);
+            // ...but 1 needs only a successor and T only a predecessor.
+            if w == 0 {
+                keep |= (1 << 1) & any_after;
             }
+            if w == total / 64 {
+                keep |= (1 << (total % 64)) & any_before;
+            }
+            if total == 1 && w == 0 {
+                keep |= 1 << 1; // a 1x1 board: the single value needs neither
+            }
+            let word = self.bits[index * words + w] & keep;
+            changed |= self.narrow_word(index, w, word, &mut agenda.lonely)?;
         }
-        Ok(changed)
+        if changed {
+            self.changed(board, index, agenda)?;
+        }
+        Ok(())
     }
 
     /// Keeps, in cell `index`, the values k with |k - v| >= d and of d's parity.
-    fn keep_ring(&mut self, index: usize, value: u32, distance: u32) {
+    fn keep_ring(
+        &mut self,
+        board: &Board,
+        index: usize,
+        value: u32,
+        distance: u32,
+        agenda: &mut Agenda,
+    ) -> Result<(), Contradiction> {
         let total = self.total as i64;
         let (low, high) = (
             value as i64 - distance as i64,
@@ -344,34 +485,28 @@ impl Domains {
         );
         // Values of the ring share the parity of `low` (and of `high`).
         let parity = low.rem_euclid(2) as u32;
-        let start = index * self.words_per_cell;
-        for w in 0..self.words_per_cell {
+        let mut changed = false;
+        // Once parity is settled, only values strictly between low and high
+        // can go, and only the words holding those need a look.
+        let words = if self.parity_settled {
+            let first = (low + 1).max(0) as usize / 64;
+            let last = ((high - 1).min(total).max(0) as usize / 64).min(self.words_per_cell - 1);
+            first..last + 1
+        } else {
+            0..self.words_per_cell
+        };
+        for w in words {
             let base = (w * 64) as i64;
             let below = mask_up_to(low - base);
             let above = !mask_up_to(high - 1 - base);
             let in_range = if high <= total { below | above } else { below };
-            self.bits[start + w] &= in_range & parity_word(parity);
+            let word = self.bits[index * self.words_per_cell + w] & in_range & parity_word(parity);
+            changed |= self.narrow_word(index, w, word, &mut agenda.lonely)?;
         }
-    }
-
-    fn parity_mask(&self, parity: u32) -> Vec<u64> {
-        vec![parity_word(parity); self.words_per_cell]
-    }
-
-    fn and_with(&mut self, index: usize, mask: &[u64]) {
-        let start = index * self.words_per_cell;
-        for (word, mask) in self.bits[start..start + self.words_per_cell]
-            .iter_mut()
-            .zip(mask)
-        {
-            *word &= mask;
+        if changed {
+            self.changed(board, index, agenda)?;
         }
-    }
-
-    fn set_only(&mut self, index: usize, value: u32) {
-        let start = index * self.words_per_cell;
-        self.bits[start..start + self.words_per_cell].fill(0);
-        self.bits[start + value as usize / 64] |= 1 << (value % 64);
+        Ok(())
     }
 
     fn words(&self, index: usize) -> &[u64] {
@@ -380,6 +515,13 @@ impl Domains {
 
     fn is_empty_at(&self, index: usize) -> bool {
         self.words(index).iter().all(|&word| word == 0)
+    }
+
+    fn count_at(&self, index: usize) -> usize {
+        self.words(index)
+            .iter()
+            .map(|word| word.count_ones() as usize)
+            .sum()
     }
 
     fn contains(&self, index: usize, value: u32) -> bool {
@@ -430,10 +572,7 @@ impl Domains {
 
     /// Number of values `cell` can hold.
     pub fn size(&self, board: &Board, cell: Cell) -> usize {
-        self.words(board.index(cell))
-            .iter()
-            .map(|word| word.count_ones() as usize)
-            .sum()
+        self.count_at(board.index(cell))
     }
 
     pub fn summary(&self, board: &Board) -> ReductionSummary {
@@ -446,9 +585,256 @@ impl Domains {
             fixed_cells: (0..board.len())
                 .filter(|&index| self.single(index).is_some())
                 .count(),
-            rounds: self.rounds,
+            support_checks: self.support_checks,
             shaving_passes: self.shaving_passes,
         }
+    }
+}
+
+/// Buffers for rule 5, kept between calls.
+#[derive(Default)]
+struct MatchingScratch {
+    /// The open cells, and each cell's place in that list.
+    open: Vec<usize>,
+    node_of_cell: Vec<usize>,
+    cell_of_value: Vec<usize>,
+    seen: Vec<usize>,
+    stamp: usize,
+    /// Augmenting-path search: frames (cell, word, values of the word left).
+    frames: Vec<(usize, usize, u64)>,
+    path: Vec<u32>,
+    reached: Vec<usize>,
+    components: Components,
+}
+
+impl Domains {
+    /// Rule 5, all different. Finds a perfect matching of the open cells to
+    /// the values they can hold (warm-started from the last one), then drops
+    /// every pair that lies in none. Fixed cells are left out: rule 1 has
+    /// already taken their values from every other cell. True if anything
+    /// was dropped.
+    fn all_different(&mut self, board: &Board, agenda: &mut Agenda) -> Result<bool, Contradiction> {
+        let scratch = &mut agenda.matching;
+        scratch.open.clear();
+        scratch
+            .open
+            .extend((0..board.len()).filter(|&index| self.fixed[index] == 0));
+        if scratch.open.is_empty() {
+            return Ok(false);
+        }
+        scratch.node_of_cell.resize(board.len(), NO_CELL);
+        scratch.cell_of_value.clear();
+        scratch
+            .cell_of_value
+            .resize(self.total as usize + 1, NO_CELL);
+        scratch.seen.resize(self.total as usize + 1, 0);
+        for (node, &index) in scratch.open.iter().enumerate() {
+            scratch.node_of_cell[index] = node;
+            let value = self.matched[index];
+            if value != 0 && self.contains(index, value) {
+                scratch.cell_of_value[value as usize] = index;
+            } else {
+                self.matched[index] = 0;
+            }
+        }
+        for node in 0..scratch.open.len() {
+            let index = scratch.open[node];
+            if self.matched[index] == 0 {
+                self.augment(board, index, scratch)?;
+            }
+        }
+        // The alternating graph, on open cells: an edge c -> d for each value
+        // of c other than its matched one, d being the cell matched to that
+        // value. A pair (c, v) is in some perfect matching iff it is matched,
+        // or c and v's cell share a strongly connected component.
+        let MatchingScratch {
+            open,
+            node_of_cell,
+            cell_of_value,
+            components,
+            ..
+        } = scratch;
+        components.find(open.len(), |node, edges| {
+            let index = open[node];
+            for value in self.values_at(index) {
+                if value != self.matched[index] {
+                    edges.push(node_of_cell[cell_of_value[value as usize]]);
+                }
+            }
+        });
+        let mut narrowed = Vec::new();
+        for (node, &index) in open.iter().enumerate() {
+            let mut changed = false;
+            for w in 0..self.words_per_cell {
+                let mut word = self.words(index)[w];
+                for bit in BitIter(word) {
+                    let value = (w * 64 + bit) as u32;
+                    let other = node_of_cell[cell_of_value[value as usize]];
+                    if value != self.matched[index]
+                        && components.component[node] != components.component[other]
+                    {
+                        word &= !(1 << bit);
+                    }
+                }
+                changed |= self.narrow_word(index, w, word, &mut agenda.lonely)?;
+            }
+            if changed {
+                narrowed.push(index);
+            }
+        }
+        for &index in &narrowed {
+            self.changed(board, index, agenda)?;
+        }
+        Ok(!narrowed.is_empty())
+    }
+
+    /// Matches cell `start` by an augmenting path (depth first, on an explicit
+    /// stack). With none, the cells the search reached hold one value too few
+    /// between them: Hall's condition fails.
+    fn augment(
+        &mut self,
+        board: &Board,
+        start: usize,
+        scratch: &mut MatchingScratch,
+    ) -> Result<(), Contradiction> {
+        scratch.stamp += 1;
+        let stamp = scratch.stamp;
+        let words = self.words_per_cell;
+        scratch.frames.clear();
+        scratch.path.clear();
+        scratch.frames.push((start, 0, self.words(start)[0]));
+        // path[i]: the value tried from frames[i]; reached: every cell the
+        // search entered (each once, as each holds one matched value).
+        scratch.reached.clear();
+        scratch.reached.push(start);
+        loop {
+            let Some((cell, w, left)) = scratch.frames.last_mut() else {
+                let mut cells: Vec<Cell> = scratch
+                    .reached
+                    .iter()
+                    .map(|&index| board.cell(index))
+                    .collect();
+                cells.sort();
+                return Err(Contradiction::Hall {
+                    values: cells.len() - 1,
+                    cells,
+                });
+            };
+            if *left == 0 {
+                if *w + 1 < words {
+                    *w += 1;
+                    *left = self.bits[*cell * words + *w];
+                } else {
+                    scratch.frames.pop();
+                    scratch.path.pop();
+                }
+                continue;
+            }
+            let value = (*w * 64) as u32 + left.trailing_zeros();
+            *left &= *left - 1;
+            if scratch.seen[value as usize] == stamp {
+                continue;
+            }
+            scratch.seen[value as usize] = stamp;
+            scratch.path.push(value);
+            let holder = scratch.cell_of_value[value as usize];
+            if holder == NO_CELL {
+                break;
+            }
+            scratch.reached.push(holder);
+            scratch.frames.push((holder, 0, self.words(holder)[0]));
+        }
+        for (&(index, _, _), &value) in scratch.frames.iter().zip(&scratch.path) {
+            scratch.cell_of_value[value as usize] = index;
+            self.matched[index] = value;
+        }
+        Ok(())
+    }
+}
+
+const NO_CELL: usize = usize::MAX;
+
+/// Tarjan's strongly connected components, without recursion, with
+/// buffers kept between calls.
+#[derive(Default)]
+struct Components {
+    /// The graph as flat lists: node n's successors are
+    /// `edges[starts[n]..starts[n + 1]]`.
+    starts: Vec<usize>,
+    edges: Vec<usize>,
+    order: Vec<usize>,
+    low: Vec<usize>,
+    on_stack: Vec<bool>,
+    stack: Vec<usize>,
+    /// Depth-first search frames: (node, next edge to follow).
+    frames: Vec<(usize, usize)>,
+    /// The answer: a component id per node.
+    component: Vec<usize>,
+}
+
+impl Components {
+    /// Fills `component` for a graph of `nodes` nodes; `successors(n, edges)`
+    /// pushes n's successors.
+    fn find(&mut self, nodes: usize, successors: impl Fn(usize, &mut Vec<usize>)) {
+        const UNSEEN: usize = usize::MAX;
+        self.starts.clear();
+        self.edges.clear();
+        for node in 0..nodes {
+            self.starts.push(self.edges.len());
+            successors(node, &mut self.edges);
+        }
+        self.starts.push(self.edges.len());
+        for list in [&mut self.order, &mut self.component] {
+            list.clear();
+            list.resize(nodes, UNSEEN);
+        }
+        self.low.clear();
+        self.low.resize(nodes, 0);
+        self.on_stack.clear();
+        self.on_stack.resize(nodes, false);
+        let mut next_order = 0;
+        let mut next_component = 0;
+        for root in 0..nodes {
+            if self.order[root] != UNSEEN {
+                continue;
+            }
+            self.enter(root, &mut next_order);
+            while let Some(&(node, at)) = self.frames.last() {
+                if at < self.starts[node + 1] {
+                    self.frames.last_mut().expect("a frame is on top").1 += 1;
+                    let next = self.edges[at];
+                    if self.order[next] == UNSEEN {
+                        self.enter(next, &mut next_order);
+                    } else if self.on_stack[next] {
+                        self.low[node] = self.low[node].min(self.order[next]);
+                    }
+                    continue;
+                }
+                self.frames.pop();
+                if let Some(&(parent, _)) = self.frames.last() {
+                    self.low[parent] = self.low[parent].min(self.low[node]);
+                }
+                if self.low[node] == self.order[node] {
+                    while let Some(member) = self.stack.pop() {
+                        self.on_stack[member] = false;
+                        self.component[member] = next_component;
+                        if member == node {
+                            break;
+                        }
+                    }
+                    next_component += 1;
+                }
+            }
+        }
+    }
+
+    fn enter(&mut self, node: usize, next_order: &mut usize) {
+        self.order[node] = *next_order;
+        self.low[node] = *next_order;
+        *next_order += 1;
+        self.stack.push(node);
+        self.on_stack[node] = true;
+        self.frames.push((node, self.starts[node]));
     }
 }
 
@@ -485,5 +871,51 @@ impl Iterator for BitIter {
         let bit = self.0.trailing_zeros() as usize;
         self.0 &= self.0 - 1;
         Some(bit)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn components_of(edges: &[(usize, usize)], nodes: usize) -> Vec<usize> {
+        let mut components = Components::default();
+        components.find(nodes, |node, out| {
+            out.extend(
+                edges
+                    .iter()
+                    .filter(|(from, _)| *from == node)
+                    .map(|(_, to)| *to),
+            )
+        });
+        components.component
+    }
+
+    #[test]
+    fn a_cycle_is_one_component_and_a_tail_is_not() {
+        // 0 -> 1 -> 2 -> 0 is a cycle; 3 only points into it.
+        let component = components_of(&[(0, 1), (1, 2), (2, 0), (3, 0)], 4);
+        assert_eq!(component[0], component[1]);
+        assert_eq!(component[1], component[2]);
+        assert_ne!(component[3], component[0]);
+    }
+
+    #[test]
+    fn two_cycles_joined_one_way_stay_two_components() {
+        let component = components_of(&[(0, 1), (1, 0), (1, 2), (2, 3), (3, 2)], 4);
+        assert_eq!(component[0], component[1]);
+        assert_eq!(component[2], component[3]);
+        assert_ne!(component[0], component[2]);
+    }
+
+    #[test]
+    fn the_all_different_rule_keeps_every_value_of_an_empty_2x2_board() {
+        // The 8 paths put every value in every cell, so every pair lies in
+        // some perfect matching and nothing may go.
+        let board = Board::parse(b",\n,\n").unwrap();
+        let domains = Domains::reduce_with(&board, false, None).unwrap();
+        for cell in board.cells() {
+            assert_eq!(domains.size(&board, cell), 4, "{cell}");
+        }
     }
 }

@@ -34,6 +34,25 @@ pub enum Contradiction {
     NoValueFor { cell: Cell },
     #[error("value {value} fits in no cell")]
     NoCellFor { value: u32 },
+    #[error(
+        "{} can hold only {values} different values between them",
+        cell_list(cells)
+    )]
+    Hall { cells: Vec<Cell>, values: usize },
+}
+
+/// "cells (1,2), (1,3) and 2 more": the first few of a set of cells.
+fn cell_list(cells: &[Cell]) -> String {
+    const SHOWN: usize = 6;
+    let mut list: Vec<String> = cells.iter().take(SHOWN).map(Cell::to_string).collect();
+    if cells.len() > SHOWN {
+        list.push(format!("{} more", cells.len() - SHOWN));
+    }
+    let last = list.pop().unwrap_or_default();
+    match list.len() {
+        0 => format!("cell {last}"),
+        _ => format!("the {} cells {} and {last}", cells.len(), list.join(", ")),
+    }
 }
 
 /// Tests the parity and distance rules over all clues.

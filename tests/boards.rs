@@ -281,6 +281,43 @@ fn a_distance_contradiction_names_both_clues() {
 }
 
 #[test]
+fn a_board_whose_cells_cannot_all_take_different_values_is_refuted_by_counting() {
+    // A generated 6x6 board with one clue changed. The prechecks and the
+    // neighbour rules pass it; five top-left cells are left with four values
+    // between them, which the all-different rule sees before any shaving.
+    let board =
+        Board::parse(b",,,13,,11\n,,,,35,\n,,,,36,\n23,,,,,\n24,27,28,,,\n25,26,,30,,\n").unwrap();
+    assert!(numbrix::precheck(&board).is_ok());
+    for backend in Backend::ALL {
+        let report = solve(
+            &board,
+            &Options {
+                shave: false,
+                ..options(Formulation::Assignment, backend)
+            },
+        )
+        .unwrap();
+        assert_eq!(report.status, Status::Infeasible);
+        assert_eq!(report.decided_by, Some(Stage::Reduction));
+        assert_eq!(
+            report.reason.unwrap(),
+            "the 5 cells (1,1), (2,2), (3,1), (3,3) and (4,2) can hold only 4 different \
+             values between them"
+        );
+    }
+    // The faithful model agrees.
+    let faithful = solve(
+        &board,
+        &Options {
+            reduce: false,
+            ..options(Formulation::Assignment, Backend::Highs)
+        },
+    )
+    .unwrap();
+    assert_eq!(faithful.status, Status::Infeasible);
+}
+
+#[test]
 fn a_board_that_passes_the_prechecks_is_refuted_by_the_model() {
     // A benchmark board with 41 changed to 29: the parity and distance rules
     // pass it. Without shaving the reduction passes it too and the solver

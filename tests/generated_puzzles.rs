@@ -177,15 +177,18 @@ proptest! {
         seed in any::<u64>(),
     ) {
         let puzzle = Puzzle::with_density(rows, cols, density, seed);
-        let domains = Domains::reduce(&puzzle.board)
-            .unwrap_or_else(|why| panic!("a solvable board reduced to infeasible ({why}):\n{}", puzzle.board.to_csv()));
-        for cell in puzzle.board.cells() {
-            let value = puzzle.solution.value(cell);
-            prop_assert!(
-                domains.allows(&puzzle.board, cell, value),
-                "the reduction removed {} from {} on\n{}",
-                value, cell, puzzle.board.to_csv()
-            );
+        // With shaving (the default) and without (rules 1-5 alone).
+        for shave in [true, false] {
+            let domains = Domains::reduce_with(&puzzle.board, shave, None)
+                .unwrap_or_else(|why| panic!("a solvable board reduced to infeasible ({why}):\n{}", puzzle.board.to_csv()));
+            for cell in puzzle.board.cells() {
+                let value = puzzle.solution.value(cell);
+                prop_assert!(
+                    domains.allows(&puzzle.board, cell, value),
+                    "the reduction (shave: {}) removed {} from {} on\n{}",
+                    shave, value, cell, puzzle.board.to_csv()
+                );
+            }
         }
     }
 }

@@ -151,9 +151,9 @@ pub enum Verdict {
     TimeLimit,
     /// The model would exceed `max_variables`: refused, not built.
     TooLarge,
-    /// The solver failed, or its answer failed the independent checker.
+    /// The solver vouched for an answer the independent checker refused.
     Wrong,
-    /// The board could not be read (or another error outside the solver).
+    /// The solver failed, or the board could not be read.
     Failed,
 }
 
@@ -177,9 +177,9 @@ impl Verdict {
     /// The verdict a solve error stands for.
     pub fn of_error(error: &Error) -> Verdict {
         match error {
-            Error::Solver { .. } => Verdict::Wrong,
+            Error::Rejected { .. } => Verdict::Wrong,
             Error::TooLarge { .. } | Error::Input(InputError::TooLarge { .. }) => Verdict::TooLarge,
-            Error::Input(_) | Error::Output { .. } => Verdict::Failed,
+            Error::Solver { .. } | Error::Input(_) | Error::Output { .. } => Verdict::Failed,
         }
     }
 
@@ -567,14 +567,18 @@ fn measure(name: &str, board: &Board, setup: Setup, options: &CompareOptions) ->
 
 impl Comparison {
     /// 0 when every solve ended in a verdict or a limit; 4 if any solver
-    /// answer was wrong (or the solver failed); 2 if a board could not be read.
+    /// answer was wrong or a solver failed; 2 if a board could not be read.
     pub fn exit_code(&self) -> i32 {
         let any = |verdict: Verdict| {
             self.measurements
                 .iter()
                 .any(|measurement| measurement.status == verdict)
         };
-        if any(Verdict::Wrong) {
+        // A failure on a board that was read is the solver's.
+        let solver_failed = self.measurements.iter().any(|measurement| {
+            measurement.status == Verdict::Failed && measurement.cells.is_some()
+        });
+        if any(Verdict::Wrong) || solver_failed {
             4
         } else if any(Verdict::Failed) {
             2
@@ -918,29 +922,50 @@ impl Table {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_solver_error_is_a_wrong_answer_and_fails_the_run() {
-        let error = Error::Solver {
-            solver: "highs",
-            message: "its answer is not a solution".into(),
-        };
-        let setup = Setup {
-            model: Formulation::Mtz,
-            solver: Backend::Highs,
-            variant: Variant::Faithful,
-        };
-        let measurement = Measurement::of_error("board.csv", None, setup, &error, 1.0);
-        assert_eq!(measurement.status, Verdict::Wrong);
-        let comparison = Comparison {
-            summary: vec![Summary::of(setup, std::slice::from_ref(&measurement))],
+    const SETUP: Setup = Setup {
+        model: Formulation::Mtz,
+        solver: Backend::Highs,
+        variant: Variant::Faithful,
+    };
+
+    fn comparison_of(measurement: Measurement) -> Comparison {
+        Comparison {
+            summary: vec![Summary::of(SETUP, std::slice::from_ref(&measurement))],
             measurements: vec![measurement],
             unique: false,
             repeat: 1,
             time_limit: None,
+        }
+    }
+
+    #[test]
+    fn a_rejected_answer_is_wrong_and_fails_the_run() {
+        let error = Error::Rejected {
+            solver: "highs",
+            problem: "its answer is not a solution".into(),
         };
+        let board = Board::parse(b"1,\n,\n").unwrap();
+        let measurement = Measurement::of_error("board.csv", Some(&board), SETUP, &error, 1.0);
+        assert_eq!(measurement.status, Verdict::Wrong);
+        let comparison = comparison_of(measurement);
         assert_eq!(comparison.exit_code(), 4);
         assert_eq!(comparison.summary[0].wrong, 1);
         assert!(comparison.to_table().contains("WRONG"));
+    }
+
+    #[test]
+    fn a_solver_failure_is_failed_not_wrong_and_fails_the_run() {
+        let error = Error::Solver {
+            solver: "cbc",
+            message: "CBC could not run".into(),
+        };
+        let board = Board::parse(b"1,\n,\n").unwrap();
+        let measurement = Measurement::of_error("board.csv", Some(&board), SETUP, &error, 1.0);
+        assert_eq!(measurement.status, Verdict::Failed);
+        let comparison = comparison_of(measurement);
+        assert_eq!(comparison.exit_code(), 4);
+        assert_eq!(comparison.summary[0].wrong, 0);
+        assert_eq!(comparison.summary[0].failed, 1);
     }
 
     #[test]

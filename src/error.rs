@@ -77,11 +77,18 @@ pub enum Error {
     /// The model (or the reduction) would be too large to build: exit status 2.
     #[error("too large: {what}; the limit is {limit}")]
     TooLarge { what: String, limit: String },
-    /// The solver failed, or returned an answer the checker refused: exit 4.
+    /// The solver failed to run or to finish: exit 4.
     #[error("solver failure ({solver}): {message}")]
     Solver {
         solver: &'static str,
         message: String,
+    },
+    /// The solver vouched for an answer the checker refused (it is never
+    /// printed): exit 4.
+    #[error("wrong answer from {solver}: {problem}; nothing is printed")]
+    Rejected {
+        solver: &'static str,
+        problem: String,
     },
     /// Writing an output file failed.
     #[error("{path}: {message}")]
@@ -93,7 +100,7 @@ impl Error {
     pub fn exit_code(&self) -> i32 {
         match self {
             Error::Input(_) | Error::TooLarge { .. } | Error::Output { .. } => 2,
-            Error::Solver { .. } => 4,
+            Error::Solver { .. } | Error::Rejected { .. } => 4,
         }
     }
 }

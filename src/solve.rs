@@ -326,9 +326,9 @@ pub fn solve(board: &Board, options: &Options) -> Result<Report, Error> {
             report.second_solution = Some(second);
         }
         Judged::Solution(..) => {
-            return Err(Error::Solver {
+            return Err(Error::Rejected {
                 solver: options.backend.name(),
-                message: "the solve after the no-good cut returned the first solution again".into(),
+                problem: "the solve after the no-good cut returned the first solution again".into(),
             })
         }
         Judged::Limit => {
@@ -347,7 +347,7 @@ enum Judged {
 }
 
 /// Decodes and checks what the solver returned. Values the solver vouches
-/// for that fail the checker are a solver failure; values from a run that hit
+/// for that fail the checker are a wrong answer; values from a run that hit
 /// its limit that fail are no answer (CBC returns garbage there).
 fn judge(board: &Board, model: &Model, backend: Backend, run: &Run) -> Result<Judged, Error> {
     let failure = |message: String| Error::Solver {
@@ -365,9 +365,10 @@ fn judge(board: &Board, model: &Model, backend: Backend, run: &Run) -> Result<Ju
             match checked {
                 Ok(solution) => Ok(Judged::Solution(solution, values.clone())),
                 Err(_) if !proven => Ok(Judged::Limit),
-                Err(problem) => Err(failure(format!(
-                    "its answer is not a solution ({problem}); nothing is printed"
-                ))),
+                Err(problem) => Err(Error::Rejected {
+                    solver: backend.name(),
+                    problem: format!("its answer is not a solution ({problem})"),
+                }),
             }
         }
     }
@@ -420,9 +421,9 @@ pub fn count_solutions(board: &Board, options: &Options, limit: u64) -> Result<C
             Judged::Limit => break,
             Judged::Solution(solution, values) => {
                 if found.contains(&solution) {
-                    return Err(Error::Solver {
+                    return Err(Error::Rejected {
                         solver: options.backend.name(),
-                        message: "a solution came back after it was cut off".into(),
+                        problem: "a solution came back after it was cut off".into(),
                     });
                 }
                 cuts.push(model.mip.no_good(&values, cuts.len() as u32 + 1));
@@ -434,4 +435,44 @@ pub fn count_solutions(board: &Board, options: &Options, limit: u64) -> Result<C
         solutions: found.len() as u64,
         complete: false,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A faithful 2x3 model and values that set every binary to 1: a grid
+    /// no checker accepts.
+    fn garbage(proven: bool) -> (Board, Model, Run) {
+        let board = Board::parse(b"1,,\n,,\n").unwrap();
+        let model = Formulation::Assignment.build(&board, Scope::Faithful);
+        let values = vec![1.0; model.mip.vars.len()];
+        let run = Run {
+            outcome: Outcome::Found { values, proven },
+            nodes: None,
+            iterations: None,
+            seconds: 0.0,
+        };
+        (board, model, run)
+    }
+
+    #[test]
+    fn an_answer_the_solver_vouches_for_and_the_checker_refuses_is_wrong() {
+        let (board, model, run) = garbage(true);
+        let error = judge(&board, &model, Backend::Cbc, &run).err().unwrap();
+        assert!(matches!(error, Error::Rejected { solver: "cbc", .. }));
+        assert_eq!(error.exit_code(), 4);
+        assert!(error
+            .to_string()
+            .starts_with("wrong answer from cbc: its answer is not a solution"));
+    }
+
+    #[test]
+    fn garbage_from_a_run_that_hit_its_limit_is_no_answer() {
+        let (board, model, run) = garbage(false);
+        assert!(matches!(
+            judge(&board, &model, Backend::Cbc, &run),
+            Ok(Judged::Limit)
+        ));
+    }
 }

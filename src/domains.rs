@@ -139,18 +139,13 @@ impl Domains {
         let mut agenda = Agenda::new(board.len());
         if board.total() % 2 == 1 {
             // Rule 2: odd values on the corner colour, even values on the other.
+            let all_words = 0..domains.words_per_cell;
             for cell in board.cells() {
                 let parity = if cell.colour() == 0 { 1 } else { 0 };
                 let index = board.index(cell);
-                for w in 0..domains.words_per_cell {
-                    let word = domains.bits[index * domains.words_per_cell + w];
-                    domains.narrow_word(
-                        index,
-                        w,
-                        word & parity_word(parity),
-                        &mut agenda.lonely,
-                    )?;
-                }
+                domains.keep_only(board, index, all_words.clone(), &mut agenda, |_| {
+                    parity_word(parity)
+                })?;
             }
         }
         for (cell, value) in board.clues() {
@@ -278,9 +273,9 @@ impl Domains {
                     }
                     removed_any = true;
                     let w = value as usize / 64;
-                    let word = self.words(index)[w] & !(1 << (value % 64));
-                    self.narrow_word(index, w, word, &mut agenda.lonely)?;
-                    self.changed(board, index, &mut agenda)?;
+                    self.keep_only(board, index, w..w + 1, &mut agenda, |_| {
+                        !(1 << (value % 64))
+                    })?;
                     self.propagate(board, &mut agenda)?;
                 }
             }
@@ -307,16 +302,35 @@ impl Domains {
         value: u32,
         agenda: &mut Agenda,
     ) -> Result<(), Contradiction> {
-        for w in 0..self.words_per_cell {
-            let only = if w == value as usize / 64 {
+        let words = 0..self.words_per_cell;
+        self.keep_only(board, index, words, agenda, |w| {
+            if w == value as usize / 64 {
                 1 << (value % 64)
             } else {
                 0
-            };
-            let word = self.words(index)[w] & only;
-            self.narrow_word(index, w, word, &mut agenda.lonely)?;
+            }
+        })
+    }
+
+    /// Keeps, in each word `w` of cell `index` in `words`, only the values in
+    /// `mask(w)`; if any went, reports the cell as [`Domains::changed`].
+    fn keep_only(
+        &mut self,
+        board: &Board,
+        index: usize,
+        words: std::ops::Range<usize>,
+        agenda: &mut Agenda,
+        mask: impl Fn(usize) -> u64,
+    ) -> Result<(), Contradiction> {
+        let mut changed = false;
+        for w in words {
+            let word = self.bits[index * self.words_per_cell + w] & mask(w);
+            changed |= self.narrow_word(index, w, word, &mut agenda.lonely)?;
         }
-        self.changed(board, index, agenda)
+        if changed {
+            self.changed(board, index, agenda)?;
+        }
+        Ok(())
     }
 
     /// Replaces word `w` of a cell by `word`, a subset of it, and counts the
@@ -485,7 +499,6 @@ impl Domains {
         );
         // Values of the ring share the parity of `low` (and of `high`).
         let parity = low.rem_euclid(2) as u32;
-        let mut changed = false;
         // Once parity is settled, only values strictly between low and high
         // can go, and only the words holding those need a look.
         let words = if self.parity_settled {
@@ -495,18 +508,13 @@ impl Domains {
         } else {
             0..self.words_per_cell
         };
-        for w in words {
+        self.keep_only(board, index, words, agenda, |w| {
             let base = (w * 64) as i64;
             let below = mask_up_to(low - base);
             let above = !mask_up_to(high - 1 - base);
             let in_range = if high <= total { below | above } else { below };
-            let word = self.bits[index * self.words_per_cell + w] & in_range & parity_word(parity);
-            changed |= self.narrow_word(index, w, word, &mut agenda.lonely)?;
-        }
-        if changed {
-            self.changed(board, index, agenda)?;
-        }
-        Ok(())
+            in_range & parity_word(parity)
+        })
     }
 
     fn words(&self, index: usize) -> &[u64] {

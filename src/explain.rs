@@ -115,14 +115,7 @@ fn variable_family(mip: &Mip, family: &Family) -> FamilySummary {
             number(var.upper)
         )
     });
-    FamilySummary {
-        family: family.name,
-        indexed: format!("{}{}", family.name, family.indices),
-        algebra: family.algebra,
-        meaning: family.meaning,
-        count: usize::from(example.is_some()) + members.count(),
-        example,
-    }
+    summary(family, example, members.count())
 }
 
 fn equation_family(mip: &Mip, family: &Family) -> FamilySummary {
@@ -130,12 +123,18 @@ fn equation_family(mip: &Mip, family: &Family) -> FamilySummary {
     let example = members
         .next()
         .map(|row| row_text_abridged(mip, row, EXAMPLE_TERMS));
+    summary(family, example, members.count())
+}
+
+/// A family's summary from its first member written out (if any) and the
+/// count of the others.
+fn summary(family: &Family, example: Option<String>, others: usize) -> FamilySummary {
     FamilySummary {
         family: family.name,
         indexed: format!("{}{}", family.name, family.indices),
         algebra: family.algebra,
         meaning: family.meaning,
-        count: usize::from(example.is_some()) + members.count(),
+        count: usize::from(example.is_some()) + others,
         example,
     }
 }

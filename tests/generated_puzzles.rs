@@ -177,7 +177,8 @@ proptest! {
         seed in any::<u64>(),
     ) {
         let puzzle = Puzzle::with_density(rows, cols, density, seed);
-        // With shaving (the default) and without (rules 1-5 alone).
+        // With shaving and its learned nogoods (the default), and without
+        // (rules 1-5 alone).
         for shave in [true, false] {
             let domains = Domains::reduce_with(&puzzle.board, shave, None)
                 .unwrap_or_else(|why| panic!("a solvable board reduced to infeasible ({why}):\n{}", puzzle.board.to_csv()));

@@ -531,18 +531,30 @@ impl Domains {
             value as i64 - distance as i64,
             value as i64 + distance as i64,
         );
+        if self.parity_settled {
+            // Every domain keeps its one parity already, which is the ring's:
+            // only the values strictly between low and high can go.
+            let (first, last) = ((low + 1).max(1) as usize, (high - 1).min(total) as usize);
+            if first > last {
+                return Ok(());
+            }
+            let (first_word, last_word) = (first / 64, last / 64);
+            let mut changed = false;
+            for w in first_word..=last_word {
+                let from = if w == first_word { first % 64 } else { 0 };
+                let to = if w == last_word { last % 64 } else { 63 };
+                let gone = (u64::MAX << from) & (u64::MAX >> (63 - to));
+                let word = self.bits[index * self.words_per_cell + w] & !gone;
+                changed |= self.narrow_word(index, w, word, &mut agenda.lonely)?;
+            }
+            if changed {
+                self.changed(board, index, agenda)?;
+            }
+            return Ok(());
+        }
         // Values of the ring share the parity of `low` (and of `high`).
         let parity = low.rem_euclid(2) as u32;
-        // Once parity is settled, only values strictly between low and high
-        // can go, and only the words holding those need a look.
-        let words = if self.parity_settled {
-            let first = (low + 1).max(0) as usize / 64;
-            let last = ((high - 1).min(total).max(0) as usize / 64).min(self.words_per_cell - 1);
-            first..last + 1
-        } else {
-            0..self.words_per_cell
-        };
-        self.keep_only(board, index, words, agenda, |w| {
+        self.keep_only(board, index, 0..self.words_per_cell, agenda, |w| {
             let base = (w * 64) as i64;
             let below = mask_up_to(low - base);
             let above = !mask_up_to(high - 1 - base);
@@ -713,8 +725,8 @@ impl Domains {
                 }
             }
         });
-        if components.count == 1 {
-            return Ok(false); // every pair lies in one component: all stay
+        if !components.crossing {
+            return Ok(false); // no pair joins two components: all stay
         }
         let mut narrowed = Vec::new();
         for (node, &index) in open.iter().enumerate() {
@@ -751,9 +763,21 @@ impl Domains {
         start: usize,
         scratch: &mut MatchingScratch,
     ) -> Result<(), Contradiction> {
+        let words = self.words_per_cell;
+        // A free value of the cell itself is the shortest augmenting path;
+        // looking for one first keeps the search from going deep for nothing.
+        for (w, &word) in self.bits[start * words..][..words].iter().enumerate() {
+            for bit in BitIter(word) {
+                let value = w * 64 + bit;
+                if scratch.cell_of_value[value] == NO_CELL {
+                    scratch.cell_of_value[value] = start;
+                    self.matched[start] = value as u32;
+                    return Ok(());
+                }
+            }
+        }
         scratch.stamp += 1;
         let stamp = scratch.stamp;
-        let words = self.words_per_cell;
         scratch.frames.clear();
         scratch.path.clear();
         scratch.frames.push((start, 0, self.words(start)[0]));
@@ -824,8 +848,8 @@ struct Components {
     frames: Vec<(usize, usize)>,
     /// The answer: a component id per node,
     component: Vec<usize>,
-    /// and how many components there are.
-    count: usize,
+    /// and whether some edge joins two components.
+    crossing: bool,
 }
 
 impl Components {
@@ -850,6 +874,7 @@ impl Components {
         self.on_stack.resize(nodes, false);
         let mut next_order = 0;
         let mut next_component = 0;
+        self.crossing = false;
         for root in 0..nodes {
             if self.order[root] != UNSEEN {
                 continue;
@@ -863,14 +888,19 @@ impl Components {
                         self.enter(next, &mut next_order);
                     } else if self.on_stack[next] {
                         self.low[node] = self.low[node].min(self.order[next]);
+                    } else {
+                        self.crossing = true; // into a finished component
                     }
                     continue;
                 }
                 self.frames.pop();
-                if let Some(&(parent, _)) = self.frames.last() {
+                let parent = self.frames.last().map(|&(parent, _)| parent);
+                if let Some(parent) = parent {
                     self.low[parent] = self.low[parent].min(self.low[node]);
                 }
                 if self.low[node] == self.order[node] {
+                    // The edge from the parent leaves the parent's component.
+                    self.crossing |= parent.is_some();
                     while let Some(member) = self.stack.pop() {
                         self.on_stack[member] = false;
                         self.component[member] = next_component;
@@ -882,7 +912,6 @@ impl Components {
                 }
             }
         }
-        self.count = next_component;
     }
 
     fn enter(&mut self, node: usize, next_order: &mut usize) {
@@ -935,7 +964,7 @@ impl Iterator for BitIter {
 mod tests {
     use super::*;
 
-    fn components_of(edges: &[(usize, usize)], nodes: usize) -> Vec<usize> {
+    fn components_of(edges: &[(usize, usize)], nodes: usize) -> Components {
         let mut components = Components::default();
         components.find(nodes, |node, out| {
             out.extend(
@@ -945,24 +974,42 @@ mod tests {
                     .map(|(_, to)| *to),
             )
         });
-        components.component
+        components
     }
 
     #[test]
     fn a_cycle_is_one_component_and_a_tail_is_not() {
         // 0 -> 1 -> 2 -> 0 is a cycle; 3 only points into it.
-        let component = components_of(&[(0, 1), (1, 2), (2, 0), (3, 0)], 4);
+        let found = components_of(&[(0, 1), (1, 2), (2, 0), (3, 0)], 4);
+        let component = &found.component;
         assert_eq!(component[0], component[1]);
         assert_eq!(component[1], component[2]);
         assert_ne!(component[3], component[0]);
+        assert!(found.crossing, "3 -> 0 joins two components");
     }
 
     #[test]
     fn two_cycles_joined_one_way_stay_two_components() {
-        let component = components_of(&[(0, 1), (1, 0), (1, 2), (2, 3), (3, 2)], 4);
-        assert_eq!(component[0], component[1]);
-        assert_eq!(component[2], component[3]);
-        assert_ne!(component[0], component[2]);
+        // Searched from node 0, the joining edge is first a tree edge into a
+        // new component (1 -> 2), then an edge into a finished one (3 -> 0).
+        for edges in [
+            [(0, 1), (1, 0), (1, 2), (2, 3), (3, 2)],
+            [(2, 3), (3, 2), (3, 0), (0, 1), (1, 0)],
+        ] {
+            let found = components_of(&edges, 4);
+            let component = &found.component;
+            assert_eq!(component[0], component[1]);
+            assert_eq!(component[2], component[3]);
+            assert_ne!(component[0], component[2]);
+            assert!(found.crossing);
+        }
+    }
+
+    #[test]
+    fn two_cycles_with_no_edge_between_them_have_none_crossing() {
+        let found = components_of(&[(0, 1), (1, 0), (2, 3), (3, 2)], 4);
+        assert_ne!(found.component[0], found.component[2]);
+        assert!(!found.crossing, "nothing for rule 5 to remove");
     }
 
     #[test]

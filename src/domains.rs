@@ -649,10 +649,11 @@ impl Domains {
 /// Buffers for rule 5, kept between calls.
 #[derive(Default)]
 struct MatchingScratch {
-    /// The open cells, and each cell's place in that list.
+    /// The open cells (a cell's place in this list is its node).
     open: Vec<usize>,
-    node_of_cell: Vec<usize>,
     cell_of_value: Vec<usize>,
+    /// The place in `open` of the cell matched to each value.
+    node_of_value: Vec<usize>,
     seen: Vec<usize>,
     stamp: usize,
     /// Augmenting-path search: frames (cell, word, values of the word left).
@@ -680,14 +681,12 @@ impl Domains {
         if scratch.open.is_empty() {
             return Ok(false);
         }
-        scratch.node_of_cell.resize(board.len(), NO_CELL);
         scratch.cell_of_value.clear();
         scratch
             .cell_of_value
             .resize(self.total as usize + 1, NO_CELL);
         scratch.seen.resize(self.total as usize + 1, 0);
-        for (node, &index) in scratch.open.iter().enumerate() {
-            scratch.node_of_cell[index] = node;
+        for &index in &scratch.open {
             let value = self.matched[index];
             if value != 0 && self.contains(index, value) {
                 scratch.cell_of_value[value as usize] = index;
@@ -707,11 +706,16 @@ impl Domains {
         // or c and v's cell share a strongly connected component.
         let MatchingScratch {
             open,
-            node_of_cell,
-            cell_of_value,
+            node_of_value,
             components,
             ..
         } = scratch;
+        // Every value an open cell can hold is matched to an open cell (the
+        // open cells and the values left are equally many).
+        node_of_value.resize(self.total as usize + 1, NO_CELL);
+        for (node, &index) in open.iter().enumerate() {
+            node_of_value[self.matched[index] as usize] = node;
+        }
         let words = self.words_per_cell;
         components.find(open.len(), |node, edges| {
             let index = open[node];
@@ -720,7 +724,7 @@ impl Domains {
                 for bit in BitIter(word) {
                     let value = w * 64 + bit;
                     if value != matched {
-                        edges.push(node_of_cell[cell_of_value[value]]);
+                        edges.push(node_of_value[value]);
                     }
                 }
             }
@@ -735,7 +739,7 @@ impl Domains {
                 let mut word = self.words(index)[w];
                 for bit in BitIter(word) {
                     let value = (w * 64 + bit) as u32;
-                    let other = node_of_cell[cell_of_value[value as usize]];
+                    let other = node_of_value[value as usize];
                     if value != self.matched[index]
                         && components.component[node] != components.component[other]
                     {

@@ -65,7 +65,7 @@ pub struct Domains {
 
 /// Shaving is skipped when (open pairs) x T exceeds this: the work of one
 /// pass grows about as that product. The sparse 30x30 benchmark boards come
-/// to 8-10 million and shave in 2-11 s; a 40x40 board would be several times
+/// to 8-10 million and shave in 1-8 s; a 40x40 board would be several times
 /// that. Deterministic, unlike a time budget, so the same board always gives
 /// the same model (a time limit still stops shaving early).
 pub const SHAVING_BUDGET: u64 = 12_000_000;

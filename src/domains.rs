@@ -23,9 +23,9 @@
 //!    on a copy; if a domain empties, the value goes. Passes repeat until one
 //!    removes nothing (skipped on boards over [`SHAVING_BUDGET`]).
 //! 7. **Learned nogoods.** A shaving trial "c holds k" that succeeds but
-//!    removes "d holds j" proves that no solution has both; whenever a later
-//!    trial fixes d to j, c loses k (`domains/nogoods.rs`; skipped with more than
-//!    [`NOGOOD_PAIRS_LIMIT`] open pairs).
+//!    removes "d holds j" proves that no solution has both; whenever
+//!    propagation later fixes d to j, c loses k (`domains/nogoods.rs`;
+//!    skipped with more than [`NOGOOD_PAIRS_LIMIT`] open pairs).
 //!
 //! Rules 1, 3-5 and 7 run from a work list to their common fixpoint. An
 //! empty domain proves the board infeasible.

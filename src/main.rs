@@ -142,7 +142,8 @@ struct ModelArgs {
     /// On a reduced model, leave out the tightening rows (prev, order).
     #[arg(long)]
     no_strengthen: bool,
-    /// Reduce without shaving (rule 5): distance, colour, support and singletons only.
+    /// Reduce without shaving and its nogoods (rules 6-7): distance, colour, support,
+    /// singletons and all-different only.
     #[arg(long)]
     no_shave: bool,
     /// Seconds for the whole run (reduction, build and every solve).

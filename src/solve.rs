@@ -35,7 +35,8 @@ pub struct Options {
     pub reduce: bool,
     /// On a reduced model, add the tightening rows (see [`Scope::Reduced`]).
     pub strengthen: bool,
-    /// Let the reduction shave (rule 5 of [`crate::domains`]).
+    /// Let the reduction shave and learn nogoods (rules 6 and 7 of
+    /// [`crate::domains`]).
     pub shave: bool,
     /// Prove or refute uniqueness with the no-good cut.
     pub unique: bool,

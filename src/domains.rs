@@ -268,15 +268,15 @@ impl Domains {
         let mut trial = self.clone();
         let mut agenda = Agenda::new(board.len());
         let mut nogoods = Nogoods::over(self);
-        loop {
-            self.shaving_passes += 1;
+        for pass in 1.. {
+            self.shaving_passes = pass;
             // Rule 5 is the costliest rule, and while the domains are wide the
             // others refute most of what fails: the first pass leaves it out
             // (measured: 15x15_2 shaves in 180 ms against 226, 30x30_2 in
             // 0.82 s against 1.21), and the second starts from its fixpoint.
-            let first_pass = self.shaving_passes == 1;
+            let first_pass = pass == 1;
             agenda.all_different = !first_pass;
-            if self.shaving_passes == 2 {
+            if pass == 2 {
                 self.propagate(board, &mut agenda, nogoods.as_ref())?;
             }
             let mut removed_any = false;
@@ -315,17 +315,15 @@ impl Domains {
                         continue;
                     }
                     removed_any = true;
-                    let w = value as usize / 64;
-                    self.keep_only(board, index, w..w + 1, &mut agenda, |_| {
-                        !(1 << (value % 64))
-                    })?;
+                    self.remove(board, index, value, &mut agenda)?;
                     self.propagate(board, &mut agenda, nogoods.as_ref())?;
                 }
             }
             if !removed_any && !first_pass {
-                return Ok(());
+                break;
             }
         }
+        Ok(())
     }
 
     /// Makes this a copy of `other` (same board), reusing the buffers.
@@ -353,6 +351,18 @@ impl Domains {
                 0
             }
         })
+    }
+
+    /// Removes one value from a cell.
+    fn remove(
+        &mut self,
+        board: &Board,
+        index: usize,
+        value: u32,
+        agenda: &mut Agenda,
+    ) -> Result<(), Contradiction> {
+        let w = value as usize / 64;
+        self.keep_only(board, index, w..w + 1, agenda, |_| !(1 << (value % 64)))
     }
 
     /// Keeps, in each word `w` of cell `index` in `words`, only the values in
@@ -552,18 +562,11 @@ impl Domains {
                 return Ok(());
             }
             let (first_word, last_word) = (first / 64, last / 64);
-            let mut changed = false;
-            for w in first_word..=last_word {
+            return self.keep_only(board, index, first_word..last_word + 1, agenda, |w| {
                 let from = if w == first_word { first % 64 } else { 0 };
                 let to = if w == last_word { last % 64 } else { 63 };
-                let gone = (u64::MAX << from) & (u64::MAX >> (63 - to));
-                let word = self.bits[index * self.words_per_cell + w] & !gone;
-                changed |= self.narrow_word(index, w, word, &mut agenda.lonely)?;
-            }
-            if changed {
-                self.changed(board, index, agenda)?;
-            }
-            return Ok(());
+                !((u64::MAX << from) & (u64::MAX >> (63 - to)))
+            });
         }
         // Values of the ring share the parity of `low` (and of `high`).
         let parity = low.rem_euclid(2) as u32;

@@ -351,14 +351,13 @@ enum Judged {
 /// for that fail the checker are a wrong answer; values from a run that hit
 /// its limit that fail are no answer (CBC returns garbage there).
 fn judge(board: &Board, model: &Model, backend: Backend, run: &Run) -> Result<Judged, Error> {
-    let failure = |message: String| Error::Solver {
-        solver: backend.name(),
-        message,
-    };
     match &run.outcome {
         Outcome::Infeasible => Ok(Judged::Infeasible),
         Outcome::Limit => Ok(Judged::Limit),
-        Outcome::Failed(message) => Err(failure(message.clone())),
+        Outcome::Failed(message) => Err(Error::Solver {
+            solver: backend.name(),
+            message: message.clone(),
+        }),
         Outcome::Found { values, proven } => {
             let checked = model.decode(values).and_then(|grid| {
                 check_values(board, grid).map_err(|violation| violation.to_string())

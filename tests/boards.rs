@@ -39,19 +39,24 @@ fn solve_named(name: &str, options: &Options) -> Report {
     solve(&board(name), options).unwrap_or_else(|error| panic!("{name}: {error}"))
 }
 
-/// Solves each board and asserts the known solution, proven unique.
-fn assert_solves_uniquely(names: &[&str], options: &Options) {
-    for name in names {
-        let report = solve_named(name, options);
-        assert_eq!(report.status, Status::Solved, "{name}: {report:?}");
-        assert_eq!(
-            report.grid.as_ref().unwrap().values(),
-            known_solution(name).as_slice(),
-            "{name} with {options:?}"
-        );
-        assert_eq!(report.unique, Some(true), "{name} with {options:?}");
-        assert_eq!(report.second_solution, None);
-    }
+/// Solves each board and asserts the known solution, proven unique; returns
+/// the reports, in order.
+fn assert_solves_uniquely(names: &[&str], options: &Options) -> Vec<Report> {
+    names
+        .iter()
+        .map(|name| {
+            let report = solve_named(name, options);
+            assert_eq!(report.status, Status::Solved, "{name}: {report:?}");
+            assert_eq!(
+                report.grid.as_ref().unwrap().values(),
+                known_solution(name).as_slice(),
+                "{name} with {options:?}"
+            );
+            assert_eq!(report.unique, Some(true), "{name} with {options:?}");
+            assert_eq!(report.second_solution, None);
+            report
+        })
+        .collect()
 }
 
 #[test]
@@ -190,9 +195,8 @@ fn learned_nogoods_let_the_reduction_decide_the_sparse_15x15_boards() {
     // not finish them); now no solver runs, whichever is chosen.
     for backend in Backend::ALL {
         let names = ["scale/15x15_1", "scale/15x15_2"];
-        assert_solves_uniquely(&names, &options(Formulation::Assignment, backend));
-        for name in names {
-            let report = solve_named(name, &options(Formulation::Assignment, backend));
+        let reports = assert_solves_uniquely(&names, &options(Formulation::Assignment, backend));
+        for (name, report) in names.iter().zip(reports) {
             assert_eq!(report.decided_by, Some(Stage::Reduction), "{name}");
             assert_eq!(report.stats.variables, 0, "{name}");
             assert!(report.stats.reduction.unwrap().nogoods > 0, "{name}");

@@ -129,8 +129,7 @@ impl Nogoods {
             for bit in BitIter(word) {
                 let (cell, value) = self.pairs[w * 64 + bit];
                 if domains.contains(cell, value) {
-                    let at = value as usize / 64;
-                    domains.keep_only(board, cell, at..at + 1, agenda, |_| !(1 << (value % 64)))?;
+                    domains.remove(board, cell, value, agenda)?;
                 }
             }
         }

@@ -10,7 +10,6 @@
 //!     6 . .
 
 use numbrix::backend::{Outcome, Params};
-use numbrix::export::row_text;
 use numbrix::mip::{Mip, Name, Sense, VarId};
 use numbrix::{check_values, Backend, Board, Cell, Formulation, Scope};
 
@@ -46,7 +45,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut show = |mip: &Mip, title: &str| {
         println!("{title}");
         for row in &mip.rows[shown..] {
-            println!("  {}", row_text(mip, row));
+            println!("  {}", mip.row_text(row));
         }
         println!();
         shown = mip.rows.len();

@@ -11,7 +11,7 @@
 
 use std::path::PathBuf;
 
-use numbrix::{solve, Backend, Board, Formulation, Options, Status};
+use numbrix::{solve, Backend, Board, Formulation, Options, Status, Variant};
 
 /// Seconds per solve.
 const TIME_LIMIT: f64 = 20.0;
@@ -38,7 +38,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         for reduce in [false, true] {
             for backend in Backend::ALL {
                 let options = Options {
-                    reduce,
+                    variant: if reduce {
+                        Variant::REDUCED
+                    } else {
+                        Variant::Faithful
+                    },
                     time_limit: Some(TIME_LIMIT),
                     ..Options::new(formulation, backend)
                 };

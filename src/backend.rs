@@ -13,7 +13,8 @@ use highs::HighsModelStatus;
 use crate::mip::{Mip, Row, Sense};
 
 /// Which solver runs the model.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Backend {
     /// HiGHS, compiled from source into the binary.
@@ -79,6 +80,8 @@ pub struct Run {
 impl Backend {
     /// Solves `mip` with `extra` rows added (the no-good cuts).
     pub fn solve(self, mip: &Mip, extra: &[Row], params: Params) -> Run {
+        let _span =
+            tracing::info_span!("solve", solver = self.name(), cuts = extra.len()).entered();
         let start = Instant::now();
         if mip.vars.is_empty() {
             // The reduction decided everything: no solver to call.

@@ -94,9 +94,9 @@ impl Board {
         Board::from_grid(Grid::parse(text)?)
     }
 
-    /// Reads a board file; `-` reads standard input.
+    /// Reads a board file; `-` reads standard input. Errors name the file.
     pub fn read(path: &Path) -> Result<Board, InputError> {
-        Board::parse(&read_input(path)?)
+        Board::parse(&read_input(path)?).map_err(|error| in_file(path, error))
     }
 
     fn from_grid(grid: Grid) -> Result<Board, InputError> {
@@ -267,8 +267,9 @@ impl Filled {
         })
     }
 
+    /// Reads a filled grid; errors name the file.
     pub fn read(path: &Path) -> Result<Filled, InputError> {
-        Filled::parse(&read_input(path)?)
+        Filled::parse(&read_input(path)?).map_err(|error| in_file(path, error))
     }
 }
 
@@ -278,6 +279,14 @@ pub fn input_name(path: &Path) -> String {
         "standard input".to_string()
     } else {
         path.display().to_string()
+    }
+}
+
+/// An error in the contents of `path`, named with it.
+fn in_file(path: &Path, error: InputError) -> InputError {
+    InputError::InFile {
+        path: input_name(path),
+        error: Box::new(error),
     }
 }
 
@@ -321,10 +330,13 @@ pub fn read_input(path: &Path) -> Result<Vec<u8>, InputError> {
     };
     read.map_err(io_error)?;
     if bytes.len() as u64 > MAX_INPUT_BYTES {
-        return Err(InputError::TooLarge {
-            what: format!("more than {MAX_INPUT_BYTES} bytes of input"),
-            limit: format!("{MAX_INPUT_BYTES} bytes"),
-        });
+        return Err(in_file(
+            path,
+            InputError::TooLarge {
+                what: format!("more than {MAX_INPUT_BYTES} bytes of input"),
+                limit: format!("{MAX_INPUT_BYTES} bytes"),
+            },
+        ));
     }
     Ok(bytes)
 }

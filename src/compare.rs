@@ -36,7 +36,7 @@ use crate::solve::{solve, Options, DEFAULT_MAX_VARIABLES};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Variant {
-    /// Exactly the DESIGN.md model.
+    /// Exactly the model of the formulation's models/ page.
     Faithful,
     /// The model over the reduced domains (what `solve` builds by default).
     Reduced,
@@ -131,7 +131,10 @@ impl CompareOptions {
         Options {
             formulation: setup.model,
             backend: setup.solver,
-            reduce: setup.variant == Variant::Reduced,
+            variant: match setup.variant {
+                Variant::Faithful => crate::variant::Variant::Faithful,
+                Variant::Reduced => crate::variant::Variant::REDUCED,
+            },
             unique: self.unique,
             time_limit: self.time_limit,
             solver_log: self.solver_log,

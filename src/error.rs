@@ -66,6 +66,23 @@ pub enum InputError {
     },
     #[error("too large: {what}; the limit is {limit}")]
     TooLarge { what: String, limit: String },
+    /// Any of the above, in the file (or standard input) named.
+    #[error("{path}: {error}")]
+    InFile {
+        path: String,
+        #[source]
+        error: Box<InputError>,
+    },
+}
+
+impl InputError {
+    /// What is wrong, without the file it is in.
+    pub fn cause(&self) -> &InputError {
+        match self {
+            InputError::InFile { error, .. } => error.cause(),
+            other => other,
+        }
+    }
 }
 
 /// Everything that can stop a solve without an answer.
@@ -96,7 +113,7 @@ pub enum Error {
 }
 
 impl Error {
-    /// The exit status the command line gives this error (DESIGN.md).
+    /// The exit status the command line gives this error (docs/output.md).
     pub fn exit_code(&self) -> i32 {
         match self {
             Error::Input(_) | Error::TooLarge { .. } | Error::Output { .. } => 2,

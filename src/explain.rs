@@ -9,11 +9,10 @@ use serde::Serialize;
 
 use crate::board::Board;
 use crate::error::Error;
-use crate::export::{number, row_text_abridged};
 use crate::formulation::{Family, Formulation};
-use crate::mip::Mip;
-use crate::precheck::Contradiction;
-use crate::solve::{prepare, Options};
+use crate::mip::{number, Mip};
+use crate::solve::{prepare, Modelled, Options, Prepared};
+use crate::variant::Variant;
 
 /// Terms shown in an example row before it is cut in the middle.
 const EXAMPLE_TERMS: usize = 6;
@@ -40,6 +39,7 @@ pub struct ModelSummary {
     pub cols: usize,
     pub clues: usize,
     pub model: Formulation,
+    pub variant: Variant,
     pub reduced: bool,
     pub strengthened: bool,
     pub variables: Vec<FamilySummary>,
@@ -51,17 +51,13 @@ pub struct ModelSummary {
     pub nonzeros: usize,
 }
 
-/// Builds the model the options ask for and summarises it. `Ok(Err(_))`:
-/// the reduction proved the board has no solution, so there is no reduced
-/// model.
-pub fn summarize(
-    board: &Board,
-    options: &Options,
-) -> Result<Result<ModelSummary, Contradiction>, Error> {
-    let prepared = match prepare(board, options)? {
-        Ok(prepared) => prepared,
-        Err((contradiction, _)) => return Ok(Err(contradiction)),
-    };
+/// Builds the model the options ask for and summarises it; a board refuted
+/// before any model was built has no model to summarise.
+pub fn summarize(board: &Board, options: &Options) -> Result<Modelled<ModelSummary>, Error> {
+    Ok(prepare(board, options)?.map(|prepared| summary_of(board, options, &prepared)))
+}
+
+fn summary_of(board: &Board, options: &Options, prepared: &Prepared) -> ModelSummary {
     let mip = &prepared.model.mip;
     let formulation = options.formulation;
     let variables = formulation
@@ -89,19 +85,20 @@ pub fn summarize(
             ));
         }
     }
-    Ok(Ok(ModelSummary {
+    ModelSummary {
         rows: board.rows(),
         cols: board.cols(),
         clues: board.clue_count(),
         model: formulation,
-        reduced: options.reduce,
-        strengthened: options.reduce && options.strengthen,
+        variant: options.variant,
+        reduced: options.variant.is_reduced(),
+        strengthened: options.variant.strengthens(),
         variables,
         equations,
         total_variables: mip.vars.len(),
         total_rows: mip.rows.len(),
         nonzeros: mip.nonzeros(),
-    }))
+    }
 }
 
 fn variable_family(mip: &Mip, family: &Family) -> FamilySummary {
@@ -122,7 +119,7 @@ fn equation_family(mip: &Mip, family: &Family) -> FamilySummary {
     let mut members = mip.rows.iter().filter(|row| row.name.family == family.name);
     let example = members
         .next()
-        .map(|row| row_text_abridged(mip, row, EXAMPLE_TERMS));
+        .map(|row| mip.row_text_abridged(row, EXAMPLE_TERMS));
     summary(family, example, members.count())
 }
 
@@ -147,11 +144,7 @@ impl ModelSummary {
     /// The summary for people.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
-        let scope = match (self.reduced, self.strengthened) {
-            (false, _) => "faithful",
-            (true, true) => "reduced (strengthened)",
-            (true, false) => "reduced",
-        };
+        let scope = self.variant.describe();
         let _ = writeln!(
             out,
             "The {scope} {} model of this {}x{} board ({} clues): \

@@ -23,28 +23,27 @@ use std::fmt::Write as _;
 
 use crate::board::Board;
 use crate::error::Error;
-use crate::mip::{Mip, Row, Sense, Var};
-use crate::precheck::Contradiction;
-use crate::solve::{prepare, Options};
+use crate::mip::{number, Mip, Sense, Var};
+use crate::solve::{prepare, Modelled, Options, Prepared};
 
-/// The model the options describe for this board, written in `format`.
-/// `Ok(Err(_))`: the reduction proved the board has no solution, so there is
-/// no reduced model to write (the faithful one can still be exported).
+/// The model the options describe for this board, written in `format`; a
+/// board refuted before any model was built has none to write.
 pub fn export(
     board: &Board,
     options: &Options,
     format: FileFormat,
-) -> Result<Result<String, Contradiction>, Error> {
-    let prepared = match prepare(board, options)? {
-        Ok(prepared) => prepared,
-        Err((contradiction, _)) => return Ok(Err(contradiction)),
-    };
+) -> Result<Modelled<String>, Error> {
+    Ok(prepare(board, options)?.map(|prepared| write_model(board, options, format, &prepared)))
+}
+
+fn write_model(
+    board: &Board,
+    options: &Options,
+    format: FileFormat,
+    prepared: &Prepared,
+) -> String {
     let mip = &prepared.model.mip;
-    let scope = if options.reduce {
-        "reduced"
-    } else {
-        "faithful"
-    };
+    let scope = options.variant.kind();
     let name = format!(
         "numbrix_{}_{}_{}x{}",
         options.formulation,
@@ -77,7 +76,7 @@ pub fn export(
         mip.rows.len(),
         mip.vars.len()
     );
-    if options.reduce && mip.vars.is_empty() {
+    if options.variant.is_reduced() && mip.vars.is_empty() {
         let _ = writeln!(
             title,
             "the reduction decided every cell: nothing is left for a solver (--faithful exports the full model);"
@@ -88,11 +87,12 @@ pub fn export(
         "names as in models/{}.md; `numbrix model` explains each family",
         options.formulation
     );
-    Ok(Ok(format.write(mip, &name, &title)))
+    format.write(mip, &name, &title)
 }
 
 /// Which file format.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum FileFormat {
     /// CPLEX LP: the model as algebra, for people and solvers.
     Lp,
@@ -136,67 +136,6 @@ fn check_name(name: &str) {
         valid,
         "the name {name:?} would need escaping in LP or MPS format"
     );
-}
-
-/// A number as LP and MPS write it: integers without a decimal point,
-/// others in Rust's shortest round-trip form (never an exponent).
-pub fn number(value: f64) -> String {
-    if value == value.trunc() && value.abs() < 1e15 {
-        format!("{}", value as i64)
-    } else {
-        format!("{value}")
-    }
-}
-
-/// The left-hand side of a row in algebraic form, `x(2,1,2) + x(1,2,2) - x(1,1,1)`,
-/// as a list of pieces (`x(2,1,2)`, `+ x(1,2,2)`, `- x(1,1,1)`): a piece is
-/// never split across lines.
-fn lhs_pieces(vars: &[Var], row: &Row) -> Vec<String> {
-    let mut pieces = Vec::with_capacity(row.terms.len().max(1));
-    for (position, &(var, coefficient)) in row.terms.iter().enumerate() {
-        let mut piece = match (position, coefficient < 0.0) {
-            (0, false) => String::new(),
-            (_, false) => "+ ".to_string(),
-            (_, true) => "- ".to_string(),
-        };
-        if coefficient.abs() != 1.0 {
-            piece.push_str(&number(coefficient.abs()));
-            piece.push(' ');
-        }
-        piece.push_str(&vars[var].name.to_string());
-        pieces.push(piece);
-    }
-    if pieces.is_empty() {
-        pieces.push("0".into());
-    }
-    pieces
-}
-
-/// One row as algebra on one line: `next(1,1,1): x(2,1,2) + x(1,2,2) - x(1,1,1) >= 0`.
-pub fn row_text(mip: &Mip, row: &Row) -> String {
-    format!(
-        "{}: {} {} {}",
-        row.name,
-        lhs_pieces(&mip.vars, row).join(" "),
-        row.sense,
-        number(row.rhs)
-    )
-}
-
-/// One row as [`row_text`], with long rows cut in the middle:
-/// `one_value(1,1): x(1,1,1) + x(1,1,2) + x(1,1,3) + ... + x(1,1,81) = 1`.
-/// `keep` terms are shown (the first `keep - 1` and the last).
-pub fn row_text_abridged(mip: &Mip, row: &Row, keep: usize) -> String {
-    let pieces = lhs_pieces(&mip.vars, row);
-    let keep = keep.max(2);
-    let lhs = if pieces.len() <= keep {
-        pieces.join(" ")
-    } else {
-        let last = &pieces[pieces.len() - 1];
-        let sign = if last.starts_with('-') { "-" } else { "+" };
-        format!("{} {sign} ... {last}", pieces[..keep - 1].join(" "))
-    };
-    format!("{}: {lhs} {} {}", row.name, row.sense, number(row.rhs))
 }
 
 /// Lines no longer than this (CPLEX reads at most 510 characters a line).
@@ -245,7 +184,7 @@ pub fn to_lp(mip: &Mip, title: &str) -> String {
     }
     out.push_str("Subject To\n");
     for row in &mip.rows {
-        let mut pieces = lhs_pieces(&mip.vars, row);
+        let mut pieces = mip.lhs_pieces(row);
         pieces.push(format!("{} {}", row.sense, number(row.rhs)));
         wrapped(&mut out, &format!(" {}:", row.name), pieces);
     }

@@ -6,6 +6,11 @@
 //! independent [`check()`] before it is returned, and uniqueness is proved
 //! with a no-good cut.
 //!
+//! The command line sits behind the default `cli` feature; with
+//! `default-features = false` this crate is the library alone (no clap,
+//! indicatif, tracing-subscriber or plotters; the SVG plot of `compare`
+//! needs the feature).
+//!
 //! ```no_run
 //! use numbrix::{solve, Backend, Board, Formulation, Options};
 //!
@@ -28,6 +33,7 @@ pub mod formulation;
 pub mod generate;
 pub mod mip;
 pub mod output;
+#[cfg(feature = "cli")]
 pub mod plot;
 pub mod precheck;
 pub mod quiet;
@@ -35,6 +41,7 @@ pub mod relax;
 pub mod report;
 pub mod solve;
 pub mod svg;
+pub mod variant;
 
 pub use backend::Backend;
 pub use board::{Board, Cell, Filled};
@@ -44,4 +51,5 @@ pub use error::{Error, InputError};
 pub use formulation::{Formulation, Model, Scope};
 pub use precheck::{precheck, Contradiction};
 pub use report::{Report, Stage, Stats, Status, Step};
-pub use solve::{count_solutions, solve, Count, Options};
+pub use solve::{count_solutions, solve, Count, Modelled, Options, Refutation};
+pub use variant::Variant;

@@ -1,14 +1,17 @@
 //! The `numbrix` command: parses arguments, calls the library, prints.
 
 use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use numbrix::compare::{board_files, CompareOptions, Comparison, Measurement, Progress, Variant};
+use numbrix::check::Solution;
+use numbrix::compare::{
+    board_files, CompareOptions, Comparison, Measurement, Progress, Variant as CompareVariant,
+};
 use numbrix::export::FileFormat;
 use numbrix::report::{render_csv, render_grid};
-use numbrix::{Backend, Board, Error, Filled, Formulation, Options};
+use numbrix::{Backend, Board, Error, Filled, Formulation, Modelled, Options, Stage, Variant};
 
 #[derive(Parser)]
 #[command(
@@ -65,7 +68,7 @@ struct CompareArgs {
     /// Solvers to compare, comma-separated.
     #[arg(long, value_enum, value_delimiter = ',', default_values_t = Backend::ALL)]
     solvers: Vec<Backend>,
-    /// Build exactly the DESIGN.md models.
+    /// Build exactly the models of the models/ pages (no reduction).
     #[arg(long, group = "variant")]
     faithful: bool,
     /// Build over the reduced domains (the default).
@@ -106,11 +109,11 @@ enum CompareFormat {
 impl CompareArgs {
     fn options(&self, verbose: u8) -> CompareOptions {
         let variants = if self.both {
-            vec![Variant::Faithful, Variant::Reduced]
+            vec![CompareVariant::Faithful, CompareVariant::Reduced]
         } else if self.faithful {
-            vec![Variant::Faithful]
+            vec![CompareVariant::Faithful]
         } else {
-            vec![Variant::Reduced]
+            vec![CompareVariant::Reduced]
         };
         CompareOptions {
             models: self.models.clone(),
@@ -133,7 +136,7 @@ struct ModelArgs {
     model: Formulation,
     #[arg(long, value_enum, default_value_t = Backend::Highs)]
     solver: Backend,
-    /// Build exactly the DESIGN.md model (no reduction).
+    /// Build exactly the model of the formulation's models/ page (no reduction).
     #[arg(long, conflicts_with = "reduce")]
     faithful: bool,
     /// Build over the reduced domains (the default).
@@ -213,13 +216,22 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
 }
 
 impl ModelArgs {
+    fn variant(&self) -> Variant {
+        if self.faithful {
+            Variant::Faithful
+        } else {
+            Variant::Reduced {
+                shave: !self.no_shave,
+                strengthen: !self.no_strengthen,
+            }
+        }
+    }
+
     fn options(&self, verbose: u8) -> Options {
         Options {
             formulation: self.model,
             backend: self.solver,
-            reduce: !self.faithful,
-            strengthen: !self.no_strengthen,
-            shave: !self.no_shave,
+            variant: self.variant(),
             time_limit: self.time_limit,
             solver_log: verbose > 0,
             max_variables: self.max_variables,
@@ -260,39 +272,48 @@ fn init_logging(verbose: u8, quiet: bool) {
         .init();
 }
 
-/// Board errors name the file too.
-fn read_board(path: &Path) -> Result<Board, Error> {
-    Board::read(path).map_err(|error| in_file(path, error))
+/// The answer on stdout: one JSON object, or the grid as CSV (nothing when
+/// there is no grid).
+fn print_answer(format: Format, json: &str, grid: Option<&Solution>) -> bool {
+    match format {
+        Format::Json => println!("{json}"),
+        Format::Csv => {
+            if let Some(grid) = grid {
+                print!("{}", render_csv(grid));
+            }
+        }
+        Format::Grid => return false,
+    }
+    true
 }
 
-fn in_file(path: &Path, error: numbrix::InputError) -> Error {
-    match error {
-        numbrix::InputError::Io { .. } => Error::Input(error),
-        other => Error::Input(numbrix::InputError::Io {
-            path: numbrix::board::input_name(path),
-            message: other.to_string(),
-        }),
+/// A board refuted before any model was built: there is no model to show.
+fn no_model(refutation: &numbrix::Refutation, what: &str) -> i32 {
+    match refutation.stage {
+        Stage::Reduction => eprintln!(
+            "numbrix: no reduced model: {}; --faithful {what} anyway",
+            refutation.contradiction
+        ),
+        _ => eprintln!(
+            "numbrix: no model: {} (the clues contradict each other before any model is built)",
+            refutation.contradiction
+        ),
     }
+    1
 }
 
 fn run(cli: &Cli) -> Result<i32, Error> {
     match &cli.command {
         Command::Solve(args) if args.relax => {
-            let board = read_board(&args.model.board)?;
+            let board = Board::read(&args.model.board)?;
             let report = numbrix::relax::relax(&board, &args.model.options(cli.verbose))?;
-            match args.format {
-                Format::Json => println!("{}", report.to_json()),
-                Format::Csv => {
-                    if let Some(grid) = &report.grid {
-                        print!("{}", render_csv(grid));
-                    }
-                }
-                Format::Grid => print!("{}", report.to_text(&board)),
+            if !print_answer(args.format, &report.to_json(), report.grid.as_ref()) {
+                print!("{}", report.to_text(&board));
             }
             Ok(report.exit_code())
         }
         Command::Solve(args) => {
-            let board = read_board(&args.model.board)?;
+            let board = Board::read(&args.model.board)?;
             let options = Options {
                 unique: args.unique,
                 unique_time_limit: args.unique_time_limit,
@@ -314,21 +335,13 @@ fn run(cli: &Cli) -> Result<i32, Error> {
                     ),
                 }
             }
-            match args.format {
-                Format::Json => println!("{}", report.to_json()),
-                Format::Csv => {
-                    if let Some(grid) = &report.grid {
-                        print!("{}", render_csv(grid));
-                    }
+            if !print_answer(args.format, &report.to_json(), report.grid.as_ref()) {
+                if let Some(grid) = &report.grid {
+                    print!("{}", render_grid(&board, grid));
                 }
-                Format::Grid => {
-                    if let Some(grid) = &report.grid {
-                        print!("{}", render_grid(&board, grid));
-                    }
-                    if let Some(second) = &report.second_solution {
-                        println!();
-                        print!("{}", render_grid(&board, second));
-                    }
+                if let Some(second) = &report.second_solution {
+                    println!();
+                    print!("{}", render_grid(&board, second));
                 }
             }
             if !cli.quiet {
@@ -337,8 +350,8 @@ fn run(cli: &Cli) -> Result<i32, Error> {
             Ok(report.exit_code())
         }
         Command::Check { board, solution } => {
-            let board = read_board(board)?;
-            let filled = Filled::read(solution).map_err(|error| in_file(solution, error))?;
+            let board = Board::read(board)?;
+            let filled = Filled::read(solution)?;
             match numbrix::check(&board, &filled) {
                 Ok(_) => {
                     println!(
@@ -354,44 +367,34 @@ fn run(cli: &Cli) -> Result<i32, Error> {
             }
         }
         Command::Model { model, format } => {
-            let board = read_board(&model.board)?;
+            let board = Board::read(&model.board)?;
             match numbrix::explain::summarize(&board, &model.options(cli.verbose))? {
-                Ok(summary) => {
+                Modelled::Model(summary) => {
                     match format {
                         SummaryFormat::Text => print!("{}", summary.to_text()),
                         SummaryFormat::Json => println!("{}", summary.to_json()),
                     }
                     Ok(0)
                 }
-                Err(contradiction) => {
-                    eprintln!(
-                        "numbrix: no reduced model: {contradiction}; --faithful shows the model anyway"
-                    );
-                    Ok(1)
-                }
+                Modelled::Refuted(refutation) => Ok(no_model(&refutation, "shows the model")),
             }
         }
         Command::Export(args) => {
-            let board = read_board(&args.model.board)?;
+            let board = Board::read(&args.model.board)?;
             let options = args.model.options(cli.verbose);
             match numbrix::export::export(&board, &options, args.format)? {
-                Ok(text) => {
+                Modelled::Model(text) => {
                     match &args.output {
                         Some(path) => numbrix::output::write_atomically(path, text.as_bytes())?,
                         None => print!("{text}"),
                     }
                     Ok(0)
                 }
-                Err(contradiction) => {
-                    eprintln!(
-                        "numbrix: no reduced model: {contradiction}; --faithful exports the model anyway"
-                    );
-                    Ok(1)
-                }
+                Modelled::Refuted(refutation) => Ok(no_model(&refutation, "exports the model")),
             }
         }
         Command::Count { model, limit } => {
-            let board = read_board(&model.board)?;
+            let board = Board::read(&model.board)?;
             let count = numbrix::count_solutions(&board, &model.options(cli.verbose), *limit)?;
             println!("{}", count.solutions);
             if !count.complete && !cli.quiet {

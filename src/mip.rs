@@ -185,3 +185,68 @@ impl Mip {
         counts
     }
 }
+
+/// A number as LP and MPS write it: integers without a decimal point,
+/// others in Rust's shortest round-trip form (never an exponent).
+pub fn number(value: f64) -> String {
+    if value == value.trunc() && value.abs() < 1e15 {
+        format!("{}", value as i64)
+    } else {
+        format!("{value}")
+    }
+}
+
+/// Rows written as algebra, with the listings' names: what `model` shows
+/// and the LP file is made of.
+impl Mip {
+    /// The left-hand side of a row in algebraic form, `x(2,1,2) + x(1,2,2) - x(1,1,1)`,
+    /// as a list of pieces (`x(2,1,2)`, `+ x(1,2,2)`, `- x(1,1,1)`): a piece is
+    /// never split across lines.
+    pub(crate) fn lhs_pieces(&self, row: &Row) -> Vec<String> {
+        let mut pieces = Vec::with_capacity(row.terms.len().max(1));
+        for (position, &(var, coefficient)) in row.terms.iter().enumerate() {
+            let mut piece = match (position, coefficient < 0.0) {
+                (0, false) => String::new(),
+                (_, false) => "+ ".to_string(),
+                (_, true) => "- ".to_string(),
+            };
+            if coefficient.abs() != 1.0 {
+                piece.push_str(&number(coefficient.abs()));
+                piece.push(' ');
+            }
+            piece.push_str(&self.vars[var].name.to_string());
+            pieces.push(piece);
+        }
+        if pieces.is_empty() {
+            pieces.push("0".into());
+        }
+        pieces
+    }
+
+    /// One row as algebra on one line: `next(1,1,1): x(2,1,2) + x(1,2,2) - x(1,1,1) >= 0`.
+    pub fn row_text(&self, row: &Row) -> String {
+        format!(
+            "{}: {} {} {}",
+            row.name,
+            self.lhs_pieces(row).join(" "),
+            row.sense,
+            number(row.rhs)
+        )
+    }
+
+    /// One row as [`Mip::row_text`], with long rows cut in the middle:
+    /// `one_value(1,1): x(1,1,1) + x(1,1,2) + x(1,1,3) + ... + x(1,1,81) = 1`.
+    /// `keep` terms are shown (the first `keep - 1` and the last).
+    pub fn row_text_abridged(&self, row: &Row, keep: usize) -> String {
+        let pieces = self.lhs_pieces(row);
+        let keep = keep.max(2);
+        let lhs = if pieces.len() <= keep {
+            pieces.join(" ")
+        } else {
+            let last = &pieces[pieces.len() - 1];
+            let sign = if last.starts_with('-') { "-" } else { "+" };
+            format!("{} {sign} ... {last}", pieces[..keep - 1].join(" "))
+        };
+        format!("{}: {lhs} {} {}", row.name, row.sense, number(row.rhs))
+    }
+}

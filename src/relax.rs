@@ -20,9 +20,9 @@ use crate::board::Board;
 use crate::check::{check_values, Solution};
 use crate::error::Error;
 use crate::formulation::Formulation;
-use crate::precheck::precheck;
 use crate::report::render_grid;
-use crate::solve::{prepare, Options};
+use crate::solve::{prepare, Modelled, Options};
+use crate::variant::Variant;
 use crate::Backend;
 
 /// A binary is fractional when it is further than this from 0 and from 1.
@@ -57,6 +57,7 @@ pub struct RelaxReport {
     pub cols: usize,
     pub model: Formulation,
     pub solver: Backend,
+    pub variant: Variant,
     pub reduced: bool,
     pub strengthened: bool,
     pub status: RelaxStatus,
@@ -104,8 +105,9 @@ pub fn relax(board: &Board, options: &Options) -> Result<RelaxReport, Error> {
         cols: board.cols(),
         model: options.formulation,
         solver: options.backend,
-        reduced: options.reduce,
-        strengthened: options.reduce && options.strengthen,
+        variant: options.variant,
+        reduced: options.variant.is_reduced(),
+        strengthened: options.variant.strengthens(),
         status: RelaxStatus::Infeasible,
         objective: None,
         binaries: 0,
@@ -122,15 +124,11 @@ pub fn relax(board: &Board, options: &Options) -> Result<RelaxReport, Error> {
         iterations: None,
         reason: None,
     };
-    if let Err(contradiction) = precheck(board) {
-        report.reason = Some(contradiction.to_string());
-        return Ok(report);
-    }
     let start = Instant::now();
     let prepared = match prepare(board, options)? {
-        Ok(prepared) => prepared,
-        Err((contradiction, _)) => {
-            report.reason = Some(contradiction.to_string());
+        Modelled::Model(prepared) => prepared,
+        Modelled::Refuted(refutation) => {
+            report.reason = Some(refutation.contradiction.to_string());
             return Ok(report);
         }
     };
@@ -220,11 +218,7 @@ impl RelaxReport {
 
     /// The report for people, with the grid when the relaxed point is one.
     pub fn to_text(&self, board: &Board) -> String {
-        let scope = match (self.reduced, self.strengthened) {
-            (false, _) => "faithful",
-            (true, true) => "reduced (strengthened)",
-            (true, false) => "reduced",
-        };
+        let scope = self.variant.describe();
         let mut out = format!(
             "LP relaxation of the {scope} {} model on {} ({} variables, {} rows, {} binaries relaxed to [0, 1])\n",
             self.model, self.solver, self.variables, self.constraints, self.binaries

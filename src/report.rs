@@ -1,7 +1,7 @@
 //! What a solve found, and its three renderings: a grid for people, CSV
-//! that `solve` and `check` read back, and the JSON contract of DESIGN.md.
+//! that `solve` and `check` read back, and the JSON object of docs/output.md.
 
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
 
 use serde::{Serialize, Serializer};
 
@@ -10,7 +10,7 @@ use crate::board::{Board, Cell};
 use crate::check::Solution;
 use crate::domains::ReductionSummary;
 use crate::formulation::Formulation;
-use crate::solve::Options;
+use crate::variant::Variant;
 
 /// The verdict on the first question: is there a solution?
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -44,6 +44,47 @@ pub enum Stage {
     Solver,
 }
 
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Infeasible => "infeasible",
+            Status::TimeLimit => "time_limit",
+        }
+    }
+}
+
+impl Step {
+    pub fn name(self) -> &'static str {
+        match self {
+            Step::Solve => "solve",
+            Step::Unique => "unique",
+        }
+    }
+}
+
+impl Stage {
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::Precheck => "precheck",
+            Stage::Reduction => "reduction",
+            Stage::Solver => "solver",
+        }
+    }
+}
+
+/// Each prints its JSON name.
+macro_rules! display_by_name {
+    ($($kind:ty),*) => {$(
+        impl fmt::Display for $kind {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+    )*};
+}
+display_by_name!(Status, Step, Stage);
+
 /// Sizes and times of the model actually solved.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Stats {
@@ -74,6 +115,8 @@ pub struct Report {
     pub cols: usize,
     pub model: Formulation,
     pub solver: Backend,
+    /// Which version of the model was built: `faithful`, `reduced`, ...
+    pub variant: Variant,
     pub status: Status,
     /// Null when not asked, or when no answer was reached.
     pub unique: Option<bool>,
@@ -82,7 +125,7 @@ pub struct Report {
     #[serde(serialize_with = "as_rows")]
     pub second_solution: Option<Solution>,
     pub stats: Stats,
-    /// true: built over the reduced domains; false: the faithful DESIGN.md model.
+    /// true: built over the reduced domains; false: the faithful model.
     pub reduced: bool,
     /// Why the board is infeasible, in words.
     pub reason: Option<String>,
@@ -100,27 +143,8 @@ fn as_rows<S: Serializer>(solution: &Option<Solution>, serializer: S) -> Result<
 }
 
 impl Report {
-    /// An empty report for this board and these options.
-    pub fn new(board: &Board, options: &Options) -> Report {
-        Report {
-            rows: board.rows(),
-            cols: board.cols(),
-            model: options.formulation,
-            solver: options.backend,
-            status: Status::Infeasible,
-            unique: None,
-            grid: None,
-            second_solution: None,
-            stats: Stats::default(),
-            reduced: options.reduce,
-            reason: None,
-            stopped_in: None,
-            decided_by: None,
-        }
-    }
-
-    /// DESIGN.md's exit status: 0 solved (and unique, if asked); 1 no
-    /// solution or a second one; 3 a limit reached without a full answer.
+    /// The exit status (docs/output.md): 0 solved (and unique, if asked);
+    /// 1 no solution or a second one; 3 a limit reached without a full answer.
     pub fn exit_code(&self) -> i32 {
         match (self.status, self.unique) {
             (Status::Solved, Some(false)) => 1,
@@ -164,7 +188,7 @@ impl Report {
         }
         let mut line = format!(
             "{verdict} ({} {} model on {}: {} variables, {} rows; build {:.1} ms, solve {:.1} ms",
-            if self.reduced { "reduced" } else { "faithful" },
+            self.variant.kind(),
             self.model,
             self.solver,
             stats.variables,
@@ -214,4 +238,28 @@ pub fn render_csv(solution: &Solution) -> String {
         out.push('\n');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What people read is what scripts read.
+    fn printed_as_in_json<T: Serialize + fmt::Display>(value: T) {
+        let json = serde_json::to_value(&value).expect("serialises");
+        assert_eq!(json.as_str(), Some(value.to_string().as_str()));
+    }
+
+    #[test]
+    fn status_step_and_stage_print_their_json_names() {
+        for status in [Status::Solved, Status::Infeasible, Status::TimeLimit] {
+            printed_as_in_json(status);
+        }
+        for step in [Step::Solve, Step::Unique] {
+            printed_as_in_json(step);
+        }
+        for stage in [Stage::Precheck, Stage::Reduction, Stage::Solver] {
+            printed_as_in_json(stage);
+        }
+    }
 }

@@ -13,6 +13,7 @@ use crate::formulation::{Formulation, Model, Scope};
 use crate::mip::Row;
 use crate::precheck::{precheck, Contradiction};
 use crate::report::{Report, Stage, Stats, Status, Step};
+use crate::variant::Variant;
 
 /// Default cap on model variables: the faithful assignment model of a
 /// 30x30 board (810,000 binaries) builds in well under 4 GiB.
@@ -31,13 +32,8 @@ pub const REDUCTION_PAIRS_PER_VARIABLE: u64 = 64;
 pub struct Options {
     pub formulation: Formulation,
     pub backend: Backend,
-    /// Build over the reduced domains (default) instead of the faithful model.
-    pub reduce: bool,
-    /// On a reduced model, add the tightening rows (see [`Scope::Reduced`]).
-    pub strengthen: bool,
-    /// Let the reduction shave and learn nogoods (rules 6 and 7 of
-    /// [`crate::domains`]).
-    pub shave: bool,
+    /// Faithful, or reduced (with or without shaving and tightening rows).
+    pub variant: Variant,
     /// Prove or refute uniqueness with the no-good cut.
     pub unique: bool,
     /// Seconds for the whole solve: reduction, build, both solver calls.
@@ -57,9 +53,7 @@ impl Default for Options {
         Options {
             formulation: Formulation::Assignment,
             backend: Backend::Highs,
-            reduce: true,
-            strengthen: true,
-            shave: true,
+            variant: Variant::REDUCED,
             unique: false,
             time_limit: None,
             unique_time_limit: None,
@@ -120,6 +114,43 @@ pub struct Prepared {
     pub build_ms: f64,
 }
 
+/// A board proved to have no solution before any solver ran.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Refutation {
+    pub contradiction: Contradiction,
+    /// [`Stage::Precheck`] or [`Stage::Reduction`].
+    pub stage: Stage,
+    /// Time the reduction took, when it was the reduction that refuted.
+    pub reduce_ms: Option<f64>,
+}
+
+/// What a step that needs a model gives: its result (`prepare`: the model
+/// itself; `model` and `export`: what they make of it), or the proof that
+/// the board has no solution, found before any model was built.
+#[derive(Debug)]
+pub enum Modelled<T> {
+    Model(T),
+    Refuted(Refutation),
+}
+
+impl<T> Modelled<T> {
+    /// The result, or None for a refuted board.
+    pub fn into_model(self) -> Option<T> {
+        match self {
+            Modelled::Model(value) => Some(value),
+            Modelled::Refuted(_) => None,
+        }
+    }
+
+    /// Applies `f` to the result, keeping a refutation as it is.
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Modelled<U> {
+        match self {
+            Modelled::Model(value) => Modelled::Model(f(value)),
+            Modelled::Refuted(refutation) => Modelled::Refuted(refutation),
+        }
+    }
+}
+
 /// Refuses boards whose model (or reduction) would be too large, before
 /// anything is allocated for them.
 pub fn guard(board: &Board, options: &Options) -> Result<(), Error> {
@@ -127,7 +158,7 @@ pub fn guard(board: &Board, options: &Options) -> Result<(), Error> {
     let pairs_limit = options
         .max_variables
         .saturating_mul(REDUCTION_PAIRS_PER_VARIABLE);
-    if options.reduce && cells * cells > pairs_limit {
+    if options.variant.is_reduced() && cells * cells > pairs_limit {
         return Err(Error::TooLarge {
             what: format!(
                 "the reduction of this {}x{} board would track {} (cell, value) pairs",
@@ -140,7 +171,7 @@ pub fn guard(board: &Board, options: &Options) -> Result<(), Error> {
             ),
         });
     }
-    if !options.reduce {
+    if !options.variant.is_reduced() {
         check_size(board, options, None)?;
     }
     Ok(())
@@ -172,43 +203,76 @@ fn check_size(board: &Board, options: &Options, domains: Option<&Domains>) -> Re
     Ok(())
 }
 
-/// Guard, reduce (if asked) and build. `Ok(Err(_))` is a board the
-/// reduction proved infeasible.
-pub fn prepare(
-    board: &Board,
-    options: &Options,
-) -> Result<Result<Prepared, (Contradiction, Option<f64>)>, Error> {
+/// Guard, precheck, reduce (if asked) and build: everything before a
+/// solver runs.
+pub fn prepare(board: &Board, options: &Options) -> Result<Modelled<Prepared>, Error> {
     guard(board, options)?;
-    let (domains, reduce_ms) = if options.reduce {
-        let start = Instant::now();
-        // Shaving stops when the time limit would (the solver then reports it).
-        let stop = Deadline::new(options.time_limit).0;
-        match Domains::reduce_with(board, options.shave, stop) {
-            Ok(domains) => {
-                let elapsed = ms(start);
-                check_size(board, options, Some(&domains))?;
-                (Some(domains), Some(elapsed))
+    if let Err(contradiction) = precheck(board) {
+        return Ok(Modelled::Refuted(Refutation {
+            contradiction,
+            stage: Stage::Precheck,
+            reduce_ms: None,
+        }));
+    }
+    let (domains, reduce_ms) = match options.variant {
+        Variant::Reduced { shave, .. } => {
+            let _span = tracing::info_span!("reduce", shave).entered();
+            let start = Instant::now();
+            // Shaving stops when the time limit would (the solver then reports it).
+            let stop = Deadline::new(options.time_limit).0;
+            match Domains::reduce_with(board, shave, stop) {
+                Ok(domains) => {
+                    let elapsed = ms(start);
+                    check_size(board, options, Some(&domains))?;
+                    (Some(domains), Some(elapsed))
+                }
+                Err(contradiction) => {
+                    return Ok(Modelled::Refuted(Refutation {
+                        contradiction,
+                        stage: Stage::Reduction,
+                        reduce_ms: Some(ms(start)),
+                    }))
+                }
             }
-            Err(contradiction) => return Ok(Err((contradiction, Some(ms(start))))),
         }
-    } else {
-        (None, None)
+        Variant::Faithful => (None, None),
     };
+    let _span = tracing::info_span!("build", model = %options.formulation).entered();
     let start = Instant::now();
     let scope = match &domains {
         Some(domains) => Scope::Reduced {
             domains,
-            strengthen: options.strengthen,
+            strengthen: options.variant.strengthens(),
         },
         None => Scope::Faithful,
     };
     let model = options.formulation.build(board, scope);
-    Ok(Ok(Prepared {
+    Ok(Modelled::Model(Prepared {
         model,
         domains,
         reduce_ms,
         build_ms: ms(start),
     }))
+}
+
+/// An empty report for this board and these options.
+fn new_report(board: &Board, options: &Options) -> Report {
+    Report {
+        rows: board.rows(),
+        cols: board.cols(),
+        model: options.formulation,
+        solver: options.backend,
+        variant: options.variant,
+        status: Status::Infeasible,
+        unique: None,
+        grid: None,
+        second_solution: None,
+        stats: Stats::default(),
+        reduced: options.variant.is_reduced(),
+        reason: None,
+        stopped_in: None,
+        decided_by: None,
+    }
 }
 
 /// Solves a board as the options say. `Err` is reserved for bad input, a
@@ -217,21 +281,14 @@ pub fn prepare(
 pub fn solve(board: &Board, options: &Options) -> Result<Report, Error> {
     let clock = Instant::now();
     let deadline = Deadline::new(options.time_limit);
-    let mut report = Report::new(board, options);
-    if let Err(contradiction) = precheck(board) {
-        report.status = Status::Infeasible;
-        report.reason = Some(contradiction.to_string());
-        report.decided_by = Some(Stage::Precheck);
-        report.stats.total_ms = ms(clock);
-        return Ok(report);
-    }
+    let mut report = new_report(board, options);
     let prepared = match prepare(board, options)? {
-        Ok(prepared) => prepared,
-        Err((contradiction, reduce_ms)) => {
+        Modelled::Model(prepared) => prepared,
+        Modelled::Refuted(refutation) => {
             report.status = Status::Infeasible;
-            report.reason = Some(contradiction.to_string());
-            report.decided_by = Some(Stage::Reduction);
-            report.stats.reduce_ms = reduce_ms;
+            report.reason = Some(refutation.contradiction.to_string());
+            report.decided_by = Some(refutation.stage);
+            report.stats.reduce_ms = refutation.reduce_ms;
             report.stats.total_ms = ms(clock);
             return Ok(report);
         }
@@ -386,13 +443,7 @@ pub struct Count {
 /// found, and solving again until the model is infeasible.
 pub fn count_solutions(board: &Board, options: &Options, limit: u64) -> Result<Count, Error> {
     let deadline = Deadline::new(options.time_limit);
-    if precheck(board).is_err() {
-        return Ok(Count {
-            solutions: 0,
-            complete: true,
-        });
-    }
-    let Ok(prepared) = prepare(board, options)? else {
+    let Modelled::Model(prepared) = prepare(board, options)? else {
         return Ok(Count {
             solutions: 0,
             complete: true,

@@ -1,31 +1,16 @@
 //! Real boards with known answers, solved through the library with every
 //! formulation and backend.
 
-use std::path::{Path, PathBuf};
-
 use numbrix::{
     check, count_solutions, solve, Backend, Board, Filled, Formulation, Options, Report, Stage,
-    Status,
+    Status, Variant,
 };
 
+mod common;
+
+use common::{example, known_solution};
+
 const NEWSPAPER: [&str; 3] = ["classic_9x9", "hard_9x9", "border_9x9"];
-
-fn boards_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/boards")
-}
-
-fn board(name: &str) -> Board {
-    Board::read(&boards_dir().join(format!("{name}.csv"))).expect("example boards parse")
-}
-
-fn known_solution(name: &str) -> Vec<u32> {
-    let filled = Filled::read(&boards_dir().join(format!("{name}.solution.csv"))).unwrap();
-    filled
-        .values
-        .iter()
-        .map(|value| value.unwrap() as u32)
-        .collect()
-}
 
 fn options(formulation: Formulation, backend: Backend) -> Options {
     Options {
@@ -36,7 +21,7 @@ fn options(formulation: Formulation, backend: Backend) -> Options {
 }
 
 fn solve_named(name: &str, options: &Options) -> Report {
-    solve(&board(name), options).unwrap_or_else(|error| panic!("{name}: {error}"))
+    solve(&example(name), options).unwrap_or_else(|error| panic!("{name}: {error}"))
 }
 
 /// Solves each board and asserts the known solution, proven unique; returns
@@ -85,7 +70,7 @@ fn mtz_on_cbc_solves_newspaper_boards_uniquely() {
 #[test]
 fn faithful_assignment_on_highs_solves_newspaper_boards_uniquely() {
     let options = Options {
-        reduce: false,
+        variant: Variant::Faithful,
         ..options(Formulation::Assignment, Backend::Highs)
     };
     assert_solves_uniquely(&NEWSPAPER, &options);
@@ -97,7 +82,7 @@ fn faithful_assignment_on_highs_solves_newspaper_boards_uniquely() {
 #[test]
 fn faithful_assignment_on_cbc_solves_the_classic_board_uniquely() {
     let options = Options {
-        reduce: false,
+        variant: Variant::Faithful,
         ..options(Formulation::Assignment, Backend::Cbc)
     };
     assert_solves_uniquely(&["classic_9x9"], &options);
@@ -109,7 +94,7 @@ fn faithful_assignment_on_cbc_solves_the_classic_board_uniquely() {
 #[test]
 fn faithful_mtz_solves_small_boards_uniquely() {
     let faithful = |backend| Options {
-        reduce: false,
+        variant: Variant::Faithful,
         ..options(Formulation::Mtz, backend)
     };
     assert_solves_uniquely(
@@ -124,13 +109,13 @@ fn faithful_and_reduced_models_have_the_design_sizes() {
     // DESIGN.md: T^2 binaries for the assignment model; for MTZ one binary per
     // arc (both directions between neighbours, to and from the depot) and one
     // u per cell.
-    let board = board("classic_9x9");
+    let board = example("classic_9x9");
     for (formulation, variables) in [
         (Formulation::Assignment, 81 * 81),
         (Formulation::Mtz, 2 * 144 + 2 * 81 + 81),
     ] {
         let options = Options {
-            reduce: false,
+            variant: Variant::Faithful,
             ..Options::new(formulation, Backend::Highs)
         };
         let report = solve(&board, &options).unwrap();
@@ -222,7 +207,7 @@ fn faithful_and_reduced_agree_on_the_sparse_6x6_boards() {
             let faithful = solve_named(
                 name,
                 &Options {
-                    reduce: false,
+                    variant: Variant::Faithful,
                     ..options(formulation, backend)
                 },
             );
@@ -239,7 +224,7 @@ fn faithful_and_reduced_agree_on_the_sparse_6x6_boards() {
 
 #[test]
 fn a_board_with_clues_removed_has_a_second_valid_solution() {
-    let board = board("not_unique_9x9");
+    let board = example("not_unique_9x9");
     for formulation in Formulation::ALL {
         for backend in Backend::ALL {
             let report = solve(&board, &options(formulation, backend)).unwrap();
@@ -316,7 +301,7 @@ fn a_board_whose_cells_cannot_all_take_different_values_is_refuted_by_counting()
         let report = solve(
             &board,
             &Options {
-                shave: false,
+                variant: Variant::UNSHAVED,
                 ..options(Formulation::Assignment, backend)
             },
         )
@@ -333,7 +318,7 @@ fn a_board_whose_cells_cannot_all_take_different_values_is_refuted_by_counting()
     let faithful = solve(
         &board,
         &Options {
-            reduce: false,
+            variant: Variant::Faithful,
             ..options(Formulation::Assignment, Backend::Highs)
         },
     )
@@ -347,7 +332,7 @@ fn a_board_that_passes_the_prechecks_is_refuted_by_the_model() {
     // pass it. Without shaving the reduction passes it too and the solver
     // proves it infeasible; shaving refutes it before any solver runs.
     // (Faithful CBC takes minutes here, so the faithful model runs on HiGHS.)
-    let board = board("infeasible_solver_9x9");
+    let board = example("infeasible_solver_9x9");
     assert!(numbrix::precheck(&board).is_ok());
     let base = options(Formulation::Assignment, Backend::Highs);
     let cases = [
@@ -358,10 +343,17 @@ fn a_board_that_passes_the_prechecks_is_refuted_by_the_model() {
         (Backend::Cbc, true, true, Stage::Reduction),
     ];
     for (backend, reduce, shave, decided_by) in cases {
+        let variant = if reduce {
+            Variant::Reduced {
+                shave,
+                strengthen: true,
+            }
+        } else {
+            Variant::Faithful
+        };
         let options = Options {
             backend,
-            reduce,
-            shave,
+            variant,
             ..base
         };
         let report = solve(&board, &options).unwrap();

@@ -1,46 +1,9 @@
 //! The `numbrix` binary, run as a user runs it: output formats, exit
 //! statuses, and errors on stderr.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn numbrix(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_numbrix"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs")
-}
-
-fn numbrix_with_input(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_numbrix"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).unwrap()
-}
-
-fn json(output: &Output) -> serde_json::Value {
-    serde_json::from_slice(&output.stdout).expect("stdout is one JSON object")
-}
-
-fn boards() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/boards")
-}
+use common::{boards_dir, json, numbrix, numbrix_with_input, stderr, stdout};
 
 const CLASSIC: &str = "examples/boards/classic_9x9.csv";
 
@@ -60,7 +23,7 @@ fn grid_format_aligns_columns_and_brackets_clues() {
 fn csv_output_is_the_known_solution_and_check_accepts_it() {
     let output = numbrix(&["solve", CLASSIC, "--format", "csv", "--solver", "cbc"]);
     assert_eq!(output.status.code(), Some(0));
-    let expected = std::fs::read_to_string(boards().join("classic_9x9.solution.csv")).unwrap();
+    let expected = std::fs::read_to_string(boards_dir().join("classic_9x9.solution.csv")).unwrap();
     assert_eq!(stdout(&output), expected);
 
     let dir = tempfile::tempdir().unwrap();
@@ -192,10 +155,10 @@ fn cbc_time_limit_garbage_is_never_printed() {
 
 #[test]
 fn reads_the_board_from_standard_input() {
-    let board = std::fs::read(boards().join("hard_9x9.csv")).unwrap();
+    let board = std::fs::read(boards_dir().join("hard_9x9.csv")).unwrap();
     let output = numbrix_with_input(&["solve", "-", "--format", "csv"], &board);
     assert_eq!(output.status.code(), Some(0));
-    let expected = std::fs::read_to_string(boards().join("hard_9x9.solution.csv")).unwrap();
+    let expected = std::fs::read_to_string(boards_dir().join("hard_9x9.solution.csv")).unwrap();
     assert_eq!(stdout(&output), expected);
 }
 
@@ -204,7 +167,7 @@ fn check_names_the_first_broken_rule() {
     // The published SAT "solution" of border_9x9 had 81 twice and no 1.
     let dir = tempfile::tempdir().unwrap();
     let wrong = dir.path().join("wrong.csv");
-    let solution = std::fs::read_to_string(boards().join("border_9x9.solution.csv")).unwrap();
+    let solution = std::fs::read_to_string(boards_dir().join("border_9x9.solution.csv")).unwrap();
     std::fs::write(&wrong, solution.replacen(",1,", ",81,", 1)).unwrap();
     let output = numbrix(&[
         "check",

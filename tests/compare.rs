@@ -3,10 +3,14 @@
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use numbrix::compare::{board_files, CSV_COLUMNS};
 use serde_json::Value;
+
+mod common;
+
+use common::{json, numbrix, stdout};
 
 /// Two boards every model and solver settles in seconds.
 const SMALL_BOARDS: [&str; 2] = [
@@ -17,22 +21,6 @@ const SMALL_BOARDS: [&str; 2] = [
 /// A 12x12 board whose faithful MTZ model HiGHS cannot solve in a fraction
 /// of a second (it needs minutes).
 const SLOW_BOARD: &str = "examples/boards/scale/12x12_1.csv";
-
-fn numbrix(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_numbrix"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the numbrix binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
-}
-
-fn json(output: &Output) -> Value {
-    serde_json::from_str(&stdout(output)).expect("stdout is one JSON document")
-}
 
 /// `compare` over the two small boards with both models and both solvers.
 fn compare_small_boards(format: &str, extra: &[&str]) -> Output {

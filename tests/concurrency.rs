@@ -5,7 +5,7 @@
 use std::thread;
 
 use numbrix::generate::Puzzle;
-use numbrix::{check_values, solve, Backend, Formulation, Options, Report, Status};
+use numbrix::{check_values, solve, Backend, Formulation, Options, Report, Status, Variant};
 
 /// Sixteen 6x6 puzzles with half their cells given, and how each is solved:
 /// HiGHS and CBC alternate, and every fourth uses the MTZ model. The models
@@ -25,7 +25,7 @@ fn jobs() -> Vec<(Puzzle, Options)> {
                 Formulation::Assignment
             };
             let options = Options {
-                reduce: false,
+                variant: Variant::Faithful,
                 unique: true,
                 ..Options::new(formulation, backend)
             };

@@ -5,7 +5,9 @@
 //! (the faithful MTZ model on CBC above all); each property says its caps.
 
 use numbrix::generate::Puzzle;
-use numbrix::{check_values, solve, Backend, Domains, Formulation, Options, Report, Status};
+use numbrix::{
+    check_values, solve, Backend, Domains, Formulation, Options, Report, Status, Variant,
+};
 use proptest::prelude::*;
 
 fn cases(default: u32) -> ProptestConfig {
@@ -59,7 +61,11 @@ const fn combination(
 impl Combination {
     fn options(&self) -> Options {
         Options {
-            reduce: self.reduce,
+            variant: if self.reduce {
+                Variant::REDUCED
+            } else {
+                Variant::Faithful
+            },
             unique: true,
             ..Options::new(self.formulation, self.backend)
         }
@@ -68,7 +74,7 @@ impl Combination {
     fn name(&self) -> String {
         format!(
             "{} {} on {}",
-            if self.reduce { "reduced" } else { "faithful" },
+            self.options().variant.kind(),
             self.formulation,
             self.backend
         )

@@ -5,17 +5,11 @@
 //! Each test writes `board.csv` into a fresh directory and runs the binary
 //! there, so messages name the file as the user typed it.
 
-use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
-/// Runs `numbrix` in `dir` with these arguments.
-fn numbrix_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_numbrix"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the numbrix binary runs")
-}
+mod common;
+
+use common::{numbrix_in, numbrix_with_input, stderr, stdout};
 
 /// Writes `board.csv` with these bytes and runs `numbrix <args> board.csv <more>`.
 fn run(board: &[u8], args: &[&str], more: &[&str]) -> Output {
@@ -32,14 +26,6 @@ fn solve_csv(board: &[u8], more: &[&str]) -> Output {
     let mut flags = vec!["--format", "csv"];
     flags.extend_from_slice(more);
     run(board, &["solve"], &flags)
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
 }
 
 /// The input was refused: exit 2, nothing on stdout, exactly this on stderr.
@@ -389,19 +375,7 @@ fn check_refuses_a_solution_that_is_not_a_grid() {
 
 /// `numbrix solve - --format csv` with these bytes on standard input.
 fn solve_stdin(board: &[u8]) -> Output {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_numbrix"))
-        .args(["solve", "-", "--format", "csv"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the numbrix binary runs");
-    let mut stdin = child.stdin.take().expect("a pipe");
-    stdin.write_all(board).expect("the board is sent");
-    drop(stdin);
-    child.wait_with_output().expect("numbrix finishes")
+    numbrix_with_input(&["solve", "-", "--format", "csv"], board)
 }
 
 #[test]

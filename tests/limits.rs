@@ -7,7 +7,11 @@ use std::process::{Command, Output};
 
 use numbrix::generate::Puzzle;
 use numbrix::solve::guard;
-use numbrix::{solve, Backend, Board, Formulation, Options, Status, Step};
+use numbrix::{solve, Backend, Board, Formulation, Options, Status, Step, Variant};
+
+mod common;
+
+use common::{json, stderr};
 
 fn numbrix(board_csv: &str, args: &[&str]) -> Output {
     let dir = tempfile::tempdir().expect("a temporary directory");
@@ -19,14 +23,6 @@ fn numbrix(board_csv: &str, args: &[&str]) -> Output {
         .current_dir(dir.path())
         .output()
         .expect("the numbrix binary runs")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
-}
-
-fn json(output: &Output) -> serde_json::Value {
-    serde_json::from_slice(&output.stdout).expect("stdout is one JSON object")
 }
 
 /// An m x n board as CSV with the clue 1 in the corner and nothing else.
@@ -115,7 +111,7 @@ fn max_variables_raises_the_model_limit() {
     // The faithful assignment model of a 40x40 board: 1600^2 = 2,560,000 variables.
     let board = Board::empty(40, 40).expect("a board");
     let faithful = |max_variables| Options {
-        reduce: false,
+        variant: Variant::Faithful,
         max_variables,
         ..Options::default()
     };
@@ -231,7 +227,7 @@ fn the_json_report_says_the_uniqueness_step_ran_out() {
 fn a_uniqueness_limit_that_is_not_reached_changes_nothing() {
     let puzzle = Puzzle::with_density(4, 4, 0.5, 2);
     let options = Options {
-        reduce: false,
+        variant: Variant::Faithful,
         unique: true,
         unique_time_limit: Some(600.0),
         ..Options::default()

@@ -4,25 +4,17 @@
 use std::collections::HashMap;
 use std::ffi::{CStr, CString};
 use std::path::Path;
-use std::process::{Command, Output};
 
 use numbrix::export::FileFormat;
-use numbrix::{Backend, Board, Formulation, Options};
+use numbrix::{Backend, Formulation, Modelled, Options, Variant};
+
+mod common;
+
+use common::{board_at, json, numbrix};
 
 const CLASSIC: &str = "examples/boards/classic_9x9.csv";
 const HARD: &str = "examples/boards/hard_9x9.csv";
 const TINY: &str = "examples/boards/tiny_2x3.csv";
-
-fn numbrix(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_numbrix"))
-        .args(args)
-        .output()
-        .expect("the numbrix binary runs")
-}
-
-fn board(path: &str) -> Board {
-    Board::read(Path::new(path)).expect("the example board reads")
-}
 
 /// A model file read and solved by HiGHS on its own (its C API, not the
 /// crate's backend): the status and each column's value by name.
@@ -90,17 +82,20 @@ fn exported_file_solves_to_the_solve_grid(
     reduce: bool,
     format: FileFormat,
 ) {
-    let board = board(path);
+    let board = board_at(path);
     // Without shaving, so that a reduced model keeps binaries to read back
     // (shaving decides the sparse 9x9 boards completely).
     let options = Options {
-        reduce,
-        shave: false,
+        variant: if reduce {
+            Variant::UNSHAVED
+        } else {
+            Variant::Faithful
+        },
         ..Options::new(formulation, Backend::Highs)
     };
-    let text = numbrix::export::export(&board, &options, format)
-        .unwrap()
-        .expect("the board has a model");
+    let Modelled::Model(text) = numbrix::export::export(&board, &options, format).unwrap() else {
+        panic!("the board has a model")
+    };
     let directory = tempfile::tempdir().unwrap();
     let file = directory
         .path()
@@ -108,11 +103,10 @@ fn exported_file_solves_to_the_solve_grid(
     std::fs::write(&file, &text).unwrap();
 
     let read_back = highs_read_back(&file);
-    let model = numbrix::solve::prepare(&board, &options)
-        .unwrap()
-        .ok()
-        .unwrap()
-        .model;
+    let Modelled::Model(prepared) = numbrix::solve::prepare(&board, &options).unwrap() else {
+        panic!("the board has a model")
+    };
+    let model = prepared.model;
     assert!(read_back.optimal, "HiGHS solves the exported file");
     assert_eq!(read_back.columns, model.mip.vars.len());
     assert_eq!(read_back.rows, model.mip.rows.len());
@@ -209,10 +203,6 @@ fn export_into_a_missing_directory_exits_2_and_leaves_nothing() {
     assert!(message.contains("does not exist"), "{message}");
     assert!(!path.exists());
     assert_eq!(std::fs::read_dir(directory.path()).unwrap().count(), 0);
-}
-
-fn json(output: &Output) -> serde_json::Value {
-    serde_json::from_slice(&output.stdout).expect("stdout is one JSON object")
 }
 
 #[test]
@@ -407,7 +397,7 @@ fn svg_draws_the_path_as_t_minus_1_segments_with_the_clues_in_bold() {
         .filter(|(tag, class, ..)| tag == "line" && class == "step")
         .count();
     assert_eq!(steps, 80, "T - 1 segments on a 9x9 board");
-    let board = board(CLASSIC);
+    let board = board_at(CLASSIC);
     let mut clues: Vec<String> = elements
         .iter()
         .filter(|(tag, class, ..)| tag == "text" && class == "clue")
@@ -487,12 +477,13 @@ fn model_and_export_use_the_same_family_names() {
 #[test]
 fn export_of_a_model_the_reduction_emptied_is_still_a_file_highs_reads() {
     // The reduction decides every cell of the classic board: no variables.
-    let board = board(CLASSIC);
+    let board = board_at(CLASSIC);
     let options = Options::new(Formulation::Assignment, Backend::Highs);
     let directory = tempfile::tempdir().unwrap();
     for format in [FileFormat::Lp, FileFormat::Mps] {
         let text = numbrix::export::export(&board, &options, format)
             .unwrap()
+            .into_model()
             .unwrap();
         assert!(text.contains("the reduction decided every cell"), "{text}");
         let file = directory

@@ -166,14 +166,13 @@ fn next(model: &Assignment, mip: &mut Mip) {
     }
 }
 
-/// prev(i,j,k>1): `x(i-1,j,k-1) + x(i+1,j,k-1) + x(i,j-1,k-1) + x(i,j+1,k-1) >= x(i,j,k)`:
-/// the predecessor of k is a neighbour. Implied by `next` and `one_cell` for
-/// integer x, but not for the LP relaxation, which it tightens.
-fn prev(model: &Assignment, mip: &mut Mip) {
-    for cell in 0..model.board.len() {
-        for value in 2..=model.total {
-            neighbour_row(model, mip, "prev", cell, value, value - 1);
-        }
+/// given(i,j): `x(i,j,board(i,j)) = 1`: the clues.
+fn given(model: &Assignment, mip: &mut Mip) {
+    for (cell, value) in model.board.clues() {
+        let cell = model.board.index(cell);
+        let [i, j] = ij(model.board, cell);
+        let terms = [(model.term(cell, value), 1.0)];
+        emit(mip, Name::new("given", &[i, j]), terms, Sense::Eq, 1.0);
     }
 }
 
@@ -197,13 +196,14 @@ fn neighbour_row(
     emit(mip, model.name(family, cell, value), terms, Sense::Ge, 0.0);
 }
 
-/// given(i,j): `x(i,j,board(i,j)) = 1`: the clues.
-fn given(model: &Assignment, mip: &mut Mip) {
-    for (cell, value) in model.board.clues() {
-        let cell = model.board.index(cell);
-        let [i, j] = ij(model.board, cell);
-        let terms = [(model.term(cell, value), 1.0)];
-        emit(mip, Name::new("given", &[i, j]), terms, Sense::Eq, 1.0);
+/// prev(i,j,k>1): `x(i-1,j,k-1) + x(i+1,j,k-1) + x(i,j-1,k-1) + x(i,j+1,k-1) >= x(i,j,k)`:
+/// the predecessor of k is a neighbour. Implied by `next` and `one_cell` for
+/// integer x, but not for the LP relaxation, which it tightens.
+fn prev(model: &Assignment, mip: &mut Mip) {
+    for cell in 0..model.board.len() {
+        for value in 2..=model.total {
+            neighbour_row(model, mip, "prev", cell, value, value - 1);
+        }
     }
 }
 

@@ -13,7 +13,8 @@ use crate::domains::Domains;
 use crate::mip::{Mip, Name, Row, Sense, VarId};
 
 /// Which integer program states the puzzle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Formulation {
     /// Formulation 1: x(i,j,k) = 1 iff cell (i,j) holds k (the GAMS model).
@@ -32,7 +33,8 @@ impl Formulation {
         }
     }
 
-    /// Builds the model. `Scope::Faithful` is exactly the DESIGN.md model;
+    /// Builds the model. `Scope::Faithful` is exactly the model of the
+    /// formulation's models/ page;
     /// `Scope::Reduced` keeps only what the domains allow.
     pub fn build(self, board: &Board, scope: Scope<'_>) -> Model {
         match self {
@@ -93,7 +95,8 @@ pub struct Family {
 /// What a model is built over.
 #[derive(Debug, Clone, Copy)]
 pub enum Scope<'a> {
-    /// The DESIGN.md model, every variable and the `given` rows.
+    /// The model of the formulation's models/ page, every variable and the
+    /// `given` rows.
     Faithful,
     /// Only the (cell, value) pairs the reduction left; decided pairs are
     /// constants, and rows left empty or always true are not emitted.

@@ -238,6 +238,21 @@ fn mtz(tour: &Tour, mip: &mut Mip, scope: Scope<'_>) {
     }
 }
 
+/// given(c): `u(c) = board(c)`: the clues.
+fn given(tour: &Tour, mip: &mut Mip) {
+    for (cell, value) in tour.board.clues() {
+        let index = node(tour.board.index(cell));
+        let terms = [(Term::Var(tour.u[index].unwrap()), 1.0)];
+        emit(
+            mip,
+            Name::new("given", &[index as u32]),
+            terms,
+            Sense::Eq,
+            value as f64,
+        );
+    }
+}
+
 /// order(a,b): `u(b) <= u(a) + 1 + M' * (1 - y(a,b))`, M' = max u(b) - min u(a) - 1,
 /// written `u(b) - u(a) + M' y(a,b) <= M' + 1`. With mtz(a,b) it makes an
 /// arc in use mean u(b) = u(a) + 1, which every solution satisfies.
@@ -256,21 +271,6 @@ fn order(tour: &Tour, mip: &mut Mip) {
         ];
         let name = Name::new("order", &[arc.from as u32, arc.to as u32]);
         emit(mip, name, terms, Sense::Le, big_m + 1.0);
-    }
-}
-
-/// given(c): `u(c) = board(c)`: the clues.
-fn given(tour: &Tour, mip: &mut Mip) {
-    for (cell, value) in tour.board.clues() {
-        let index = node(tour.board.index(cell));
-        let terms = [(Term::Var(tour.u[index].unwrap()), 1.0)];
-        emit(
-            mip,
-            Name::new("given", &[index as u32]),
-            terms,
-            Sense::Eq,
-            value as f64,
-        );
     }
 }
 

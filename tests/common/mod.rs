@@ -1,0 +1,88 @@
+//! Helpers shared by the integration tests: running the binary as a user
+//! does, reading its output, and loading the example boards.
+//!
+//! Each test file uses some of them, so the rest look unused to it.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use numbrix::{Board, Filled};
+
+/// The repository's root: where the binary runs and examples/ is.
+pub fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// examples/boards.
+pub fn boards_dir() -> PathBuf {
+    root().join("examples/boards")
+}
+
+/// Runs `numbrix` with these arguments from the repository's root.
+pub fn numbrix(args: &[&str]) -> Output {
+    numbrix_in(root(), args)
+}
+
+/// Runs `numbrix` in `dir`, so messages name files as a user there types them.
+pub fn numbrix_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_numbrix"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the numbrix binary runs")
+}
+
+/// Runs `numbrix` from the repository's root with `input` on standard input.
+pub fn numbrix_with_input(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_numbrix"))
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the numbrix binary runs");
+    child
+        .stdin
+        .take()
+        .expect("a pipe to standard input")
+        .write_all(input)
+        .expect("the input is written");
+    child.wait_with_output().expect("the binary finishes")
+}
+
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
+}
+
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
+}
+
+/// stdout as the one JSON object it must be.
+pub fn json(output: &Output) -> serde_json::Value {
+    serde_json::from_slice(&output.stdout).expect("stdout is one JSON object")
+}
+
+/// A board file, by its path from the repository's root.
+pub fn board_at(path: &str) -> Board {
+    Board::read(&root().join(path)).expect("example boards parse")
+}
+
+/// examples/boards/NAME.csv.
+pub fn example(name: &str) -> Board {
+    Board::read(&boards_dir().join(format!("{name}.csv"))).expect("example boards parse")
+}
+
+/// examples/boards/NAME.solution.csv, row-major.
+pub fn known_solution(name: &str) -> Vec<u32> {
+    let filled = Filled::read(&boards_dir().join(format!("{name}.solution.csv")))
+        .expect("the solution file parses");
+    filled
+        .values
+        .iter()
+        .map(|value| value.expect("a solution has every cell") as u32)
+        .collect()
+}

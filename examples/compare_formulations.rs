@@ -36,7 +36,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut grids = Vec::new();
     for formulation in Formulation::ALL {
         for reduce in [false, true] {
-            for backend in Backend::ALL {
+            for backend in Backend::MIP {
                 let options = Options {
                     variant: if reduce {
                         Variant::REDUCED

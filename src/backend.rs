@@ -21,16 +21,30 @@ pub enum Backend {
     Highs,
     /// COIN-OR CBC, the system library (calls are serialised: CBC is not thread-safe).
     Cbc,
+    /// numbrix's own search over the reduction's domains (src/search): no
+    /// model is built.
+    Search,
 }
 
 impl Backend {
-    pub const ALL: [Backend; 2] = [Backend::Highs, Backend::Cbc];
+    /// Every solver, as `compare` runs them by default.
+    pub const ALL: [Backend; 3] = [Backend::Highs, Backend::Cbc, Backend::Search];
+
+    /// The two MIP solvers: what `--relax`, the no-good cut and the MIP
+    /// statistics need.
+    pub const MIP: [Backend; 2] = [Backend::Highs, Backend::Cbc];
 
     pub fn name(self) -> &'static str {
         match self {
             Backend::Highs => "highs",
             Backend::Cbc => "cbc",
+            Backend::Search => "search",
         }
+    }
+
+    /// Does this solver take a MIP?
+    pub fn is_mip(self) -> bool {
+        self != Backend::Search
     }
 }
 
@@ -105,6 +119,9 @@ impl Backend {
         let mut run = crate::quiet::with_solver_output_on_stderr(params.log, || match self {
             Backend::Highs => solve_highs(problem.using(highs), rows, &columns, params),
             Backend::Cbc => solve_cbc(problem.using(coin_cbc), rows, &columns, params),
+            // The pipeline sends search runs to src/search before any model
+            // is built; reaching here is a bug, reported as a failure.
+            Backend::Search => failed("the search solves boards, not MIPs".into()),
         });
         run.seconds = start.elapsed().as_secs_f64();
         run

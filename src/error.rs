@@ -66,6 +66,9 @@ pub enum InputError {
     },
     #[error("too large: {what}; the limit is {limit}")]
     TooLarge { what: String, limit: String },
+    /// Options that cannot go together.
+    #[error("{0}")]
+    Usage(String),
     /// Any of the above, in the file (or standard input) named.
     #[error("{path}: {error}")]
     InFile {

@@ -39,6 +39,7 @@ pub mod precheck;
 pub mod quiet;
 pub mod relax;
 pub mod report;
+pub mod search;
 pub mod solve;
 pub mod svg;
 pub mod variant;

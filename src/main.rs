@@ -45,13 +45,15 @@ enum Command {
     },
     /// Write the concrete model as a CPLEX LP or free MPS file.
     Export(ExportArgs),
-    /// Count a board's solutions by repeating the no-good cut.
+    /// Count a board's solutions: with the search (default), or with HiGHS or
+    /// CBC by repeating the no-good cut.
     Count {
         #[command(flatten)]
         model: ModelArgs,
-        /// Stop after this many solutions.
-        #[arg(long, default_value_t = 1000)]
-        limit: u64,
+        /// Stop after this many solutions [default: all with the search, 1000
+        /// with a MIP solver].
+        #[arg(long)]
+        limit: Option<u64>,
     },
     /// Solve boards with several models and solvers; print a table (and a plot).
     Compare(CompareArgs),
@@ -134,8 +136,10 @@ struct ModelArgs {
     board: PathBuf,
     #[arg(long, value_enum, default_value_t = Formulation::Assignment)]
     model: Formulation,
-    #[arg(long, value_enum, default_value_t = Backend::Highs)]
-    solver: Backend,
+    /// highs or cbc (MIP solvers), or search (numbrix's own search, no model)
+    /// [default: highs; for count, search].
+    #[arg(long, value_enum)]
+    solver: Option<Backend>,
     /// Build exactly the model of the formulation's models/ page (no reduction).
     #[arg(long, conflicts_with = "reduce")]
     faithful: bool,
@@ -155,6 +159,11 @@ struct ModelArgs {
     /// Refuse models with more variables than this.
     #[arg(long, default_value_t = numbrix::solve::DEFAULT_MAX_VARIABLES)]
     max_variables: u64,
+    /// Seconds the search may try ahead of HiGHS or CBC; when it settles the
+    /// board no model is built. 0 leaves the board to the MIP alone.
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds,
+          default_value_t = numbrix::solve::DEFAULT_SEARCH_BUDGET)]
+    search_budget: f64,
 }
 
 #[derive(Args)]
@@ -228,13 +237,19 @@ impl ModelArgs {
     }
 
     fn options(&self, verbose: u8) -> Options {
+        self.options_with(verbose, Backend::Highs)
+    }
+
+    /// The options, with `solver` where none was asked for.
+    fn options_with(&self, verbose: u8, solver: Backend) -> Options {
         Options {
             formulation: self.model,
-            backend: self.solver,
+            backend: self.solver.unwrap_or(solver),
             variant: self.variant(),
             time_limit: self.time_limit,
             solver_log: verbose > 0,
             max_variables: self.max_variables,
+            search_budget: (self.search_budget > 0.0).then_some(self.search_budget),
             ..Options::default()
         }
     }
@@ -395,7 +410,21 @@ fn run(cli: &Cli) -> Result<i32, Error> {
         }
         Command::Count { model, limit } => {
             let board = Board::read(&model.board)?;
-            let count = numbrix::count_solutions(&board, &model.options(cli.verbose), *limit)?;
+            let options = model.options_with(cli.verbose, Backend::Search);
+            let limit = limit.unwrap_or(match options.backend {
+                Backend::Search => u64::MAX,
+                Backend::Highs | Backend::Cbc => 1000,
+            });
+            let bar = progress_bar(cli.quiet, "{spinner} {pos} solutions {elapsed}");
+            let count =
+                numbrix::solve::count_solutions_with(&board, &options, limit, &mut |found| {
+                    if let Some(bar) = &bar {
+                        bar.set_position(found);
+                    }
+                })?;
+            if let Some(bar) = bar {
+                bar.finish_and_clear();
+            }
             println!("{}", count.solutions);
             if !count.complete && !cli.quiet {
                 eprintln!("stopped at a limit: there may be more solutions");
@@ -404,6 +433,16 @@ fn run(cli: &Cli) -> Result<i32, Error> {
         }
         Command::Compare(args) => run_compare(args, cli.verbose, cli.quiet),
     }
+}
+
+/// A progress bar on stderr when it is a terminal (and not --quiet).
+fn progress_bar(quiet: bool, template: &str) -> Option<indicatif::ProgressBar> {
+    (!quiet && std::io::stderr().is_terminal()).then(|| {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_style(indicatif::ProgressStyle::with_template(template).expect("a valid template"));
+        bar.enable_steady_tick(std::time::Duration::from_millis(200));
+        bar
+    })
 }
 
 fn run_compare(args: &CompareArgs, verbose: u8, quiet: bool) -> Result<i32, Error> {

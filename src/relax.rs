@@ -18,7 +18,7 @@ use serde::Serialize;
 use crate::backend::{Outcome, Params};
 use crate::board::Board;
 use crate::check::{check_values, Solution};
-use crate::error::Error;
+use crate::error::{Error, InputError};
 use crate::formulation::Formulation;
 use crate::report::render_grid;
 use crate::solve::{prepare, Modelled, Options};
@@ -100,6 +100,12 @@ fn as_rows<S: serde::Serializer>(
 
 /// Builds the model the options ask for and solves its LP relaxation.
 pub fn relax(board: &Board, options: &Options) -> Result<RelaxReport, Error> {
+    if !options.backend.is_mip() {
+        return Err(Error::Input(InputError::Usage(format!(
+            "--relax solves an LP relaxation: it needs highs or cbc, not {}",
+            options.backend
+        ))));
+    }
     let mut report = RelaxReport {
         rows: board.rows(),
         cols: board.cols(),

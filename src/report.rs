@@ -40,7 +40,9 @@ pub enum Stage {
     Precheck,
     /// The domain reduction: it emptied a domain, or decided every cell.
     Reduction,
-    /// The solver.
+    /// numbrix's own search (src/search).
+    Search,
+    /// The MIP solver.
     Solver,
 }
 
@@ -68,6 +70,7 @@ impl Stage {
         match self {
             Stage::Precheck => "precheck",
             Stage::Reduction => "reduction",
+            Stage::Search => "search",
             Stage::Solver => "solver",
         }
     }
@@ -106,6 +109,21 @@ pub struct Stats {
     pub total_ms: f64,
     /// What the reduction left (null on a faithful model).
     pub reduction: Option<ReductionSummary>,
+    /// What the search did (null when it did not run).
+    pub search: Option<SearchStats>,
+}
+
+/// The search's work in one solve.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct SearchStats {
+    pub nodes: u64,
+    /// Nodes where a rule or a pruning test failed.
+    pub failures: u64,
+    /// Solutions it found (at most 2 are asked for).
+    pub solutions: u64,
+    /// It searched everything it was asked to: its verdict stands.
+    pub complete: bool,
+    pub ms: f64,
 }
 
 /// The outcome of one solve.
@@ -133,6 +151,11 @@ pub struct Report {
     pub stopped_in: Option<Step>,
     /// What settled the answer (null when a limit stopped the run).
     pub decided_by: Option<Stage>,
+    /// Which stage found the first solution (null without one).
+    pub found_by: Option<Stage>,
+    /// Which stage proved the solution unique or found the second one (null
+    /// when uniqueness was not asked or not settled).
+    pub unique_decided_by: Option<Stage>,
 }
 
 fn as_rows<S: Serializer>(solution: &Option<Solution>, serializer: S) -> Result<S::Ok, S::Error> {
@@ -185,6 +208,13 @@ impl Report {
                     stats.reduce_ms.unwrap_or(0.0)
                 ),
             };
+        }
+        if self.decided_by == Some(Stage::Search) {
+            let search = stats.search.unwrap_or_default();
+            return format!(
+                "{verdict} (decided by the search in {:.1} ms: {} nodes, {} failures; no model was built)",
+                search.ms, search.nodes, search.failures
+            );
         }
         let mut line = format!(
             "{verdict} ({} {} model on {}: {} variables, {} rows; build {:.1} ms, solve {:.1} ms",
@@ -258,7 +288,12 @@ mod tests {
         for step in [Step::Solve, Step::Unique] {
             printed_as_in_json(step);
         }
-        for stage in [Stage::Precheck, Stage::Reduction, Stage::Solver] {
+        for stage in [
+            Stage::Precheck,
+            Stage::Reduction,
+            Stage::Search,
+            Stage::Solver,
+        ] {
             printed_as_in_json(stage);
         }
     }

@@ -106,7 +106,7 @@ fn faithful_mtz_solves_small_boards_uniquely() {
 
 #[test]
 fn faithful_and_reduced_models_have_the_design_sizes() {
-    // DESIGN.md: T^2 binaries for the assignment model; for MTZ one binary per
+    // models/: T^2 binaries for the assignment model; for MTZ one binary per
     // arc (both directions between neighbours, to and from the depot) and one
     // u per cell.
     let board = example("classic_9x9");
@@ -149,7 +149,7 @@ fn mtz_agrees_with_assignment_on_every_shared_board_it_can_finish() {
         "scale/12x12_1",
         "scale/12x12_2",
     ];
-    for backend in Backend::ALL {
+    for backend in Backend::MIP {
         for name in names {
             let assignment = solve_named(name, &options(Formulation::Assignment, backend));
             let mtz = solve_named(name, &options(Formulation::Mtz, backend));
@@ -178,7 +178,7 @@ fn reduced_assignment_solves_the_sparse_benchmark_boards_up_to_12x12() {
 fn learned_nogoods_let_the_reduction_decide_the_sparse_15x15_boards() {
     // Before rule 7, 15x15_2 left 892 binaries for the solver (and CBC did
     // not finish them); now no solver runs, whichever is chosen.
-    for backend in Backend::ALL {
+    for backend in Backend::MIP {
         let names = ["scale/15x15_1", "scale/15x15_2"];
         let reports = assert_solves_uniquely(&names, &options(Formulation::Assignment, backend));
         for (name, report) in names.iter().zip(reports) {
@@ -226,7 +226,7 @@ fn faithful_and_reduced_agree_on_the_sparse_6x6_boards() {
 fn a_board_with_clues_removed_has_a_second_valid_solution() {
     let board = example("not_unique_9x9");
     for formulation in Formulation::ALL {
-        for backend in Backend::ALL {
+        for backend in Backend::MIP {
             let report = solve(&board, &options(formulation, backend)).unwrap();
             assert_eq!(report.status, Status::Solved);
             assert_eq!(report.unique, Some(false), "{formulation} on {backend}");
@@ -297,7 +297,7 @@ fn a_board_whose_cells_cannot_all_take_different_values_is_refuted_by_counting()
     let board =
         Board::parse(b",,,13,,11\n,,,,35,\n,,,,36,\n23,,,,,\n24,27,28,,,\n25,26,,30,,\n").unwrap();
     assert!(numbrix::precheck(&board).is_ok());
-    for backend in Backend::ALL {
+    for backend in Backend::MIP {
         let report = solve(
             &board,
             &Options {
@@ -371,7 +371,7 @@ fn empty_square_boards_have_the_known_numbers_of_solutions() {
     for (n, expected) in [(1, 1), (2, 8), (3, 40)] {
         let board = Board::empty(n, n).unwrap();
         for formulation in Formulation::ALL {
-            for backend in Backend::ALL {
+            for backend in Backend::MIP {
                 let count =
                     count_solutions(&board, &Options::new(formulation, backend), 1000).unwrap();
                 assert!(count.complete);

@@ -179,7 +179,7 @@ fn rejects_a_number_larger_than_the_board() {
 
 #[test]
 fn reads_leading_zeros_as_the_number() {
-    assert_solved(&solve_csv(b"001,\n,\n", &[]), "1,2\n4,3\n");
+    assert_solved(&solve_csv(b"001,002\n,\n", &[]), "1,2\n4,3\n");
 }
 
 #[test]

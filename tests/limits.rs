@@ -151,10 +151,11 @@ fn a_time_limit_of_zero_stops_in_the_solve_step() {
 fn a_time_limit_of_zero_stops_every_combination_in_the_solve_step() {
     let puzzle = Puzzle::with_density(5, 5, 0.3, 11);
     for formulation in Formulation::ALL {
-        for backend in Backend::ALL {
+        for backend in Backend::MIP {
             let options = Options {
                 time_limit: Some(0.0),
                 unique: true,
+                search_budget: None,
                 ..Options::new(formulation, backend)
             };
             let report = solve(&puzzle.board, &options).expect("a report");
@@ -170,7 +171,15 @@ fn prints_the_checked_first_solution_when_only_the_uniqueness_step_ran_out() {
     let puzzle = Puzzle::with_density(5, 5, 0.4, 5);
     let output = numbrix(
         &puzzle.board.to_csv(),
-        &["--unique", "--unique-time-limit", "0", "--format", "csv"],
+        &[
+            "--unique",
+            "--unique-time-limit",
+            "0",
+            "--search-budget",
+            "0",
+            "--format",
+            "csv",
+        ],
     );
     let printed = String::from_utf8(output.stdout.clone()).expect("UTF-8");
     let filled = numbrix::Filled::parse(printed.as_bytes()).expect("a grid");
@@ -188,10 +197,11 @@ fn prints_the_checked_first_solution_when_only_the_uniqueness_step_ran_out() {
 fn reports_unique_null_and_the_uniqueness_step_when_only_it_ran_out() {
     let puzzle = Puzzle::with_density(5, 5, 0.4, 5);
     for formulation in Formulation::ALL {
-        for backend in Backend::ALL {
+        for backend in Backend::MIP {
             let options = Options {
                 unique: true,
                 unique_time_limit: Some(0.0),
+                search_budget: None,
                 ..Options::new(formulation, backend)
             };
             let report = solve(&puzzle.board, &options).expect("a report");
@@ -213,7 +223,15 @@ fn the_json_report_says_the_uniqueness_step_ran_out() {
     let puzzle = Puzzle::with_density(4, 4, 0.5, 2);
     let output = numbrix(
         &puzzle.board.to_csv(),
-        &["--unique", "--unique-time-limit", "0", "--format", "json"],
+        &[
+            "--unique",
+            "--unique-time-limit",
+            "0",
+            "--search-budget",
+            "0",
+            "--format",
+            "json",
+        ],
     );
     let report = json(&output);
     assert_eq!(report["status"], "time_limit");
@@ -252,7 +270,16 @@ fn a_time_limit_stops_a_hard_first_solve_and_the_report_says_so() {
     for solver in ["highs", "cbc"] {
         let output = numbrix(
             &corners_9x9(),
-            &["--solver", solver, "--time-limit", "1", "--format", "json"],
+            &[
+                "--solver",
+                solver,
+                "--time-limit",
+                "1",
+                "--search-budget",
+                "0",
+                "--format",
+                "json",
+            ],
         );
         let report = json(&output);
         assert_eq!(report["status"], "time_limit", "{solver}");
@@ -264,7 +291,10 @@ fn a_time_limit_stops_a_hard_first_solve_and_the_report_says_so() {
 
 #[test]
 fn a_time_limit_is_reported_in_one_line_without_solver_warnings() {
-    let output = numbrix(&corners_9x9(), &["--time-limit", "1"]);
+    let output = numbrix(
+        &corners_9x9(),
+        &["--time-limit", "1", "--search-budget", "0"],
+    );
     let message = stderr(&output);
     assert!(
         message.starts_with(

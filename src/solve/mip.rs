@@ -1,0 +1,254 @@
+//! The MIP path: solve the built model, check its answer, and with
+//! `unique` forbid it with the no-good cut and solve again. Also the count by
+//! repeated cuts, which `count --solver highs|cbc` keeps because it teaches
+//! the cut.
+
+use crate::backend::{Backend, Outcome, Params, Run};
+use crate::board::Board;
+use crate::check::{check_values, Solution};
+use crate::error::Error;
+use crate::formulation::Model;
+use crate::mip::Row;
+use crate::report::{Report, Stage, Status, Step};
+
+use super::{prepare, Count, Deadline, Modelled, Options, Prepared};
+
+/// Solves the prepared model into `report` (whose reduction figures are
+/// already in): the first solution, and with `unique` the second solve.
+pub(super) fn run(
+    board: &Board,
+    options: &Options,
+    deadline: &Deadline,
+    prepared: Prepared,
+    report: &mut Report,
+) -> Result<(), Error> {
+    let model = &prepared.model;
+    let size = model.size();
+    report.stats.variables = size.variables;
+    report.stats.constraints = size.constraints;
+    report.stats.nonzeros = size.nonzeros;
+    report.stats.build_ms = prepared.build_ms;
+    let settled_by = if model.mip.vars.is_empty() {
+        Stage::Reduction
+    } else {
+        Stage::Solver
+    };
+    let finish = |report: &mut Report| {
+        if report.stopped_in.is_none() {
+            report.decided_by = Some(settled_by);
+        }
+        if report.grid.is_some() {
+            report.found_by = Some(settled_by);
+        }
+        if report.unique.is_some() {
+            report.unique_decided_by = Some(settled_by);
+        }
+        Ok(())
+    };
+
+    // First solve.
+    let Ok(time_limit) = deadline.remaining() else {
+        report.status = Status::TimeLimit;
+        report.stopped_in = Some(Step::Solve);
+        return finish(report);
+    };
+    let params = Params {
+        time_limit,
+        log: options.solver_log,
+        relax: false,
+    };
+    let run = options.backend.solve(&model.mip, &[], params);
+    report.stats.solve_ms = run.seconds * 1000.0;
+    report.stats.nodes = run.nodes;
+    report.stats.iterations = run.iterations;
+    let (first, values) = match judge(board, model, options.backend, &run)? {
+        Judged::Solution(solution, values) => (solution, values),
+        Judged::Infeasible => {
+            report.status = Status::Infeasible;
+            report.reason = Some(format!("{} proved the model infeasible", options.backend));
+            return finish(report);
+        }
+        Judged::Limit => {
+            report.status = Status::TimeLimit;
+            report.stopped_in = Some(Step::Solve);
+            return finish(report);
+        }
+    };
+    report.status = Status::Solved;
+    report.grid = Some(first.clone());
+    if !options.unique {
+        return finish(report);
+    }
+
+    // Uniqueness: forbid this solution and look for another.
+    let step_deadline = Deadline::new(options.unique_time_limit);
+    let (Ok(whole), Ok(step)) = (deadline.remaining(), step_deadline.remaining()) else {
+        report.status = Status::TimeLimit;
+        report.stopped_in = Some(Step::Unique);
+        return finish(report);
+    };
+    let time_limit = match (whole, step) {
+        (Some(whole), Some(step)) => Some(whole.min(step)),
+        (whole, step) => whole.or(step),
+    };
+    let cut = model.mip.no_good(&values, 1);
+    let run = options.backend.solve(
+        &model.mip,
+        &[cut],
+        Params {
+            time_limit,
+            ..params
+        },
+    );
+    report.stats.unique_ms = Some(run.seconds * 1000.0);
+    report.stats.unique_nodes = run.nodes;
+    report.stats.unique_iterations = run.iterations;
+    match judge(board, model, options.backend, &run)? {
+        Judged::Infeasible => report.unique = Some(true),
+        Judged::Solution(second, _) if second != first => {
+            report.unique = Some(false);
+            report.second_solution = Some(second);
+        }
+        Judged::Solution(..) => {
+            return Err(Error::Rejected {
+                solver: options.backend.name(),
+                problem: "the solve after the no-good cut returned the first solution again".into(),
+            })
+        }
+        Judged::Limit => {
+            report.status = Status::TimeLimit;
+            report.stopped_in = Some(Step::Unique);
+        }
+    }
+    finish(report)
+}
+
+/// A solver run, judged by the checker.
+enum Judged {
+    Solution(Solution, Vec<f64>),
+    Infeasible,
+    Limit,
+}
+
+/// Decodes and checks what the solver returned. Values the solver vouches
+/// for that fail the checker are a wrong answer; values from a run that hit
+/// its limit that fail are no answer (CBC returns garbage there).
+fn judge(board: &Board, model: &Model, backend: Backend, run: &Run) -> Result<Judged, Error> {
+    match &run.outcome {
+        Outcome::Infeasible => Ok(Judged::Infeasible),
+        Outcome::Limit => Ok(Judged::Limit),
+        Outcome::Failed(message) => Err(Error::Solver {
+            solver: backend.name(),
+            message: message.clone(),
+        }),
+        Outcome::Found { values, proven } => {
+            let checked = model.decode(values).and_then(|grid| {
+                check_values(board, grid).map_err(|violation| violation.to_string())
+            });
+            match checked {
+                Ok(solution) => Ok(Judged::Solution(solution, values.clone())),
+                Err(_) if !proven => Ok(Judged::Limit),
+                Err(problem) => Err(Error::Rejected {
+                    solver: backend.name(),
+                    problem: format!("its answer is not a solution ({problem})"),
+                }),
+            }
+        }
+    }
+}
+
+/// Counts solutions (up to `limit`) by solving, cutting off each solution
+/// found, and solving again until the model is infeasible.
+pub(super) fn count_by_cuts(
+    board: &Board,
+    options: &Options,
+    limit: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Count, Error> {
+    let deadline = Deadline::new(options.time_limit);
+    let Modelled::Model(prepared) = prepare(board, options)? else {
+        return Ok(Count {
+            solutions: 0,
+            complete: true,
+        });
+    };
+    let model = &prepared.model;
+    let mut cuts: Vec<Row> = Vec::new();
+    let mut found: Vec<Solution> = Vec::new();
+    while (found.len() as u64) < limit {
+        let Ok(time_limit) = deadline.remaining() else {
+            break;
+        };
+        let params = Params {
+            time_limit,
+            log: options.solver_log,
+            relax: false,
+        };
+        let run = options.backend.solve(&model.mip, &cuts, params);
+        match judge(board, model, options.backend, &run)? {
+            Judged::Infeasible => {
+                return Ok(Count {
+                    solutions: found.len() as u64,
+                    complete: true,
+                })
+            }
+            Judged::Limit => break,
+            Judged::Solution(solution, values) => {
+                if found.contains(&solution) {
+                    return Err(Error::Rejected {
+                        solver: options.backend.name(),
+                        problem: "a solution came back after it was cut off".into(),
+                    });
+                }
+                cuts.push(model.mip.no_good(&values, cuts.len() as u32 + 1));
+                found.push(solution);
+                progress(found.len() as u64);
+            }
+        }
+    }
+    Ok(Count {
+        solutions: found.len() as u64,
+        complete: false,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formulation::{Formulation, Scope};
+
+    /// A faithful 2x3 model and values that set every binary to 1: a grid
+    /// no checker accepts.
+    fn garbage(proven: bool) -> (Board, Model, Run) {
+        let board = Board::parse(b"1,,\n,,\n").unwrap();
+        let model = Formulation::Assignment.build(&board, Scope::Faithful);
+        let values = vec![1.0; model.mip.vars.len()];
+        let run = Run {
+            outcome: Outcome::Found { values, proven },
+            nodes: None,
+            iterations: None,
+            seconds: 0.0,
+        };
+        (board, model, run)
+    }
+
+    #[test]
+    fn an_answer_the_solver_vouches_for_and_the_checker_refuses_is_wrong() {
+        let (board, model, run) = garbage(true);
+        let error = judge(&board, &model, Backend::Cbc, &run).err().unwrap();
+        assert!(matches!(error, Error::Rejected { solver: "cbc", .. }));
+        assert_eq!(error.exit_code(), 4);
+        assert!(error
+            .to_string()
+            .starts_with("wrong answer from cbc: its answer is not a solution"));
+    }
+
+    #[test]
+    fn garbage_from_a_run_that_hit_its_limit_is_no_answer() {
+        let (board, model, run) = garbage(false);
+        assert!(matches!(
+            judge(&board, &model, Backend::Cbc, &run),
+            Ok(Judged::Limit)
+        ));
+    }
+}

@@ -1,0 +1,398 @@
+//! The solve pipeline, the same for every formulation and backend: size
+//! guard, prechecks, reduction, then either the search (`--solver search`,
+//! and within a small budget ahead of every MIP) or the MIP: build, solve,
+//! decode, check, and with `unique` the no-good cut and a second solve.
+
+mod mip;
+mod search;
+
+pub use search::DEFAULT_SEARCH_BUDGET;
+
+use std::time::{Duration, Instant};
+
+use crate::backend::Backend;
+use crate::board::Board;
+use crate::domains::Domains;
+use crate::error::Error;
+use crate::formulation::{Formulation, Model, Scope};
+use crate::precheck::{precheck, Contradiction};
+use crate::report::{Report, Stage, Stats, Status};
+use crate::variant::Variant;
+
+/// Default cap on model variables: the faithful assignment model of a
+/// 30x30 board (810,000 binaries) builds in well under 4 GiB.
+pub const DEFAULT_MAX_VARIABLES: u64 = 1_000_000;
+
+/// The reduction holds T x T bits, one per (cell, value) pair, its work
+/// grows with T^2 and more, and the reduced assignment model's build walks
+/// every pair again (16 bytes each). It is refused past this many pairs per
+/// variable allowed in the model: 64 x 1,000,000 by default, an 89x89 board
+/// at most, which peaks at about 1 GB (measured on a fully clued 89x89
+/// board). `--max-variables` raises both limits together.
+pub const REDUCTION_PAIRS_PER_VARIABLE: u64 = 64;
+
+/// Everything a solve can be asked to do.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Options {
+    pub formulation: Formulation,
+    pub backend: Backend,
+    /// Faithful, or reduced (with or without shaving and tightening rows).
+    pub variant: Variant,
+    /// Prove or refute uniqueness with the no-good cut.
+    pub unique: bool,
+    /// Seconds for the whole solve: reduction, build, both solver calls.
+    pub time_limit: Option<f64>,
+    /// Seconds for the uniqueness step alone (and within `time_limit`). When
+    /// it runs out the first solution, found and checked, is still reported:
+    /// status time_limit, `stopped_in` unique, `unique` null.
+    pub unique_time_limit: Option<f64>,
+    /// Show the solver's own log (on stderr).
+    pub solver_log: bool,
+    /// Refuse models with more variables than this.
+    pub max_variables: u64,
+    /// Seconds the search may spend ahead of a MIP solver (HiGHS, CBC) on a
+    /// reduced variant: when
+    /// it settles everything asked (a solution, and uniqueness if asked) no
+    /// model is built. None: the MIP alone. Ignored by `Backend::Search`,
+    /// which has the whole time limit.
+    pub search_budget: Option<f64>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            formulation: Formulation::Assignment,
+            backend: Backend::Highs,
+            variant: Variant::REDUCED,
+            unique: false,
+            time_limit: None,
+            unique_time_limit: None,
+            solver_log: false,
+            max_variables: DEFAULT_MAX_VARIABLES,
+            search_budget: Some(DEFAULT_SEARCH_BUDGET),
+        }
+    }
+}
+
+impl Options {
+    pub fn new(formulation: Formulation, backend: Backend) -> Options {
+        Options {
+            formulation,
+            backend,
+            ..Options::default()
+        }
+    }
+}
+
+/// A clock for the whole solve.
+pub(crate) struct Deadline(Option<Instant>);
+
+impl Deadline {
+    /// A limit too far away for the clock (1e300 seconds) is no limit.
+    pub(crate) fn new(seconds: Option<f64>) -> Deadline {
+        Deadline(seconds.and_then(|seconds| {
+            let duration = Duration::try_from_secs_f64(seconds.max(0.0)).ok()?;
+            Instant::now().checked_add(duration)
+        }))
+    }
+
+    /// Seconds left (None: no limit), or Err if none are.
+    pub(crate) fn remaining(&self) -> Result<Option<f64>, ()> {
+        match self.0 {
+            None => Ok(None),
+            Some(end) => {
+                let left = end.saturating_duration_since(Instant::now()).as_secs_f64();
+                if left > 0.0 {
+                    Ok(Some(left))
+                } else {
+                    Err(())
+                }
+            }
+        }
+    }
+}
+
+pub(crate) fn ms(since: Instant) -> f64 {
+    since.elapsed().as_secs_f64() * 1000.0
+}
+
+/// What the reduction left, before any model.
+pub struct Reduced {
+    /// The domains, when the variant is reduced.
+    pub domains: Option<Domains>,
+    pub reduce_ms: Option<f64>,
+}
+
+/// The model the options ask for, with the reduction's outcome.
+pub struct Prepared {
+    pub model: Model,
+    /// The domains, when reduced.
+    pub domains: Option<Domains>,
+    pub reduce_ms: Option<f64>,
+    pub build_ms: f64,
+}
+
+/// A board proved to have no solution before any solver ran.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Refutation {
+    pub contradiction: Contradiction,
+    /// [`Stage::Precheck`] or [`Stage::Reduction`].
+    pub stage: Stage,
+    /// Time the reduction took, when it was the reduction that refuted.
+    pub reduce_ms: Option<f64>,
+}
+
+/// What a step that needs a model gives: its result (`prepare`: the model
+/// itself; `model` and `export`: what they make of it), or the proof that
+/// the board has no solution, found before any model was built.
+#[derive(Debug)]
+pub enum Modelled<T> {
+    Model(T),
+    Refuted(Refutation),
+}
+
+impl<T> Modelled<T> {
+    /// The result, or None for a refuted board.
+    pub fn into_model(self) -> Option<T> {
+        match self {
+            Modelled::Model(value) => Some(value),
+            Modelled::Refuted(_) => None,
+        }
+    }
+
+    /// Applies `f` to the result, keeping a refutation as it is.
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Modelled<U> {
+        match self {
+            Modelled::Model(value) => Modelled::Model(f(value)),
+            Modelled::Refuted(refutation) => Modelled::Refuted(refutation),
+        }
+    }
+}
+
+/// Refuses boards whose model (or reduction) would be too large, before
+/// anything is allocated for them.
+pub fn guard(board: &Board, options: &Options) -> Result<(), Error> {
+    let cells = board.len() as u64;
+    let pairs_limit = options
+        .max_variables
+        .saturating_mul(REDUCTION_PAIRS_PER_VARIABLE);
+    if options.variant.is_reduced() && cells * cells > pairs_limit {
+        return Err(Error::TooLarge {
+            what: format!(
+                "the reduction of this {}x{} board would track {} (cell, value) pairs",
+                board.rows(),
+                board.cols(),
+                cells * cells
+            ),
+            limit: format!(
+                "{pairs_limit} pairs ({REDUCTION_PAIRS_PER_VARIABLE} per variable allowed; raise it with --max-variables)"
+            ),
+        });
+    }
+    if !options.variant.is_reduced() && options.backend.is_mip() {
+        check_size(board, options, None)?;
+    }
+    Ok(())
+}
+
+fn check_size(board: &Board, options: &Options, domains: Option<&Domains>) -> Result<(), Error> {
+    let size = options.formulation.estimate(board, domains);
+    if size.variables > options.max_variables {
+        return Err(Error::TooLarge {
+            what: format!(
+                "the {} {} model of this {}x{} board would have {} variables and about {} nonzeros",
+                if domains.is_some() {
+                    "reduced"
+                } else {
+                    "faithful"
+                },
+                options.formulation,
+                board.rows(),
+                board.cols(),
+                size.variables,
+                size.nonzeros
+            ),
+            limit: format!(
+                "{} variables (raise it with --max-variables)",
+                options.max_variables
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// Guard, precheck and reduce (if the variant asks): everything before a
+/// model is built.
+pub fn reduce(board: &Board, options: &Options) -> Result<Modelled<Reduced>, Error> {
+    guard(board, options)?;
+    if let Err(contradiction) = precheck(board) {
+        return Ok(Modelled::Refuted(Refutation {
+            contradiction,
+            stage: Stage::Precheck,
+            reduce_ms: None,
+        }));
+    }
+    let Variant::Reduced { shave, .. } = options.variant else {
+        return Ok(Modelled::Model(Reduced {
+            domains: None,
+            reduce_ms: None,
+        }));
+    };
+    let _span = tracing::info_span!("reduce", shave).entered();
+    let start = Instant::now();
+    // Shaving stops when the time limit would (the solver then reports it).
+    let stop = Deadline::new(options.time_limit).0;
+    match Domains::reduce_with(board, shave, stop) {
+        Ok(domains) => {
+            let elapsed = ms(start);
+            if options.backend.is_mip() {
+                check_size(board, options, Some(&domains))?;
+            }
+            Ok(Modelled::Model(Reduced {
+                domains: Some(domains),
+                reduce_ms: Some(elapsed),
+            }))
+        }
+        Err(contradiction) => Ok(Modelled::Refuted(Refutation {
+            contradiction,
+            stage: Stage::Reduction,
+            reduce_ms: Some(ms(start)),
+        })),
+    }
+}
+
+/// Builds the formulation's model over what the reduction left.
+pub fn build(board: &Board, options: &Options, reduced: Reduced) -> Prepared {
+    let _span = tracing::info_span!("build", model = %options.formulation).entered();
+    let start = Instant::now();
+    let scope = match &reduced.domains {
+        Some(domains) => Scope::Reduced {
+            domains,
+            strengthen: options.variant.strengthens(),
+        },
+        None => Scope::Faithful,
+    };
+    let model = options.formulation.build(board, scope);
+    Prepared {
+        model,
+        domains: reduced.domains,
+        reduce_ms: reduced.reduce_ms,
+        build_ms: ms(start),
+    }
+}
+
+/// Guard, precheck, reduce (if asked) and build: everything before a
+/// solver runs.
+pub fn prepare(board: &Board, options: &Options) -> Result<Modelled<Prepared>, Error> {
+    Ok(reduce(board, options)?.map(|reduced| build(board, options, reduced)))
+}
+
+/// An empty report for this board and these options.
+fn new_report(board: &Board, options: &Options) -> Report {
+    Report {
+        rows: board.rows(),
+        cols: board.cols(),
+        model: options.formulation,
+        solver: options.backend,
+        variant: options.variant,
+        status: Status::Infeasible,
+        unique: None,
+        grid: None,
+        second_solution: None,
+        stats: Stats::default(),
+        reduced: options.variant.is_reduced(),
+        reason: None,
+        stopped_in: None,
+        decided_by: None,
+        found_by: None,
+        unique_decided_by: None,
+    }
+}
+
+/// Solves a board as the options say. `Err` is reserved for bad input, a
+/// model too large to build and solver failures; infeasible boards and time
+/// limits are reports.
+pub fn solve(board: &Board, options: &Options) -> Result<Report, Error> {
+    let clock = Instant::now();
+    let deadline = Deadline::new(options.time_limit);
+    let mut report = new_report(board, options);
+    let reduced = match reduce(board, options)? {
+        Modelled::Model(reduced) => reduced,
+        Modelled::Refuted(refutation) => {
+            report.status = Status::Infeasible;
+            report.reason = Some(refutation.contradiction.to_string());
+            report.decided_by = Some(refutation.stage);
+            report.stats.reduce_ms = refutation.reduce_ms;
+            report.stats.total_ms = ms(clock);
+            return Ok(report);
+        }
+    };
+    report.stats = Stats {
+        reduce_ms: reduced.reduce_ms,
+        reduction: reduced
+            .domains
+            .as_ref()
+            .map(|domains| domains.summary(board)),
+        ..Stats::default()
+    };
+    let decided = reduced
+        .domains
+        .as_ref()
+        .is_some_and(|domains| domains.summary(board).fixed_cells == board.len());
+    if !decided {
+        // A faithful model is asked for as it stands: the search goes ahead
+        // of a MIP only where the reduction does.
+        let budget = match options.backend {
+            Backend::Search => Some(f64::INFINITY),
+            _ if options.variant.is_reduced() => options.search_budget,
+            _ => None,
+        };
+        if let Some(budget) = budget {
+            let settled = search::run(
+                board,
+                reduced.domains.as_ref(),
+                options,
+                &deadline,
+                budget,
+                &mut report,
+            );
+            if settled || options.backend == Backend::Search {
+                report.stats.total_ms = ms(clock);
+                return Ok(report);
+            }
+        }
+    }
+    let prepared = build(board, options, reduced);
+    mip::run(board, options, &deadline, prepared, &mut report)?;
+    report.stats.total_ms = ms(clock);
+    Ok(report)
+}
+
+/// How many solutions a board has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Count {
+    pub solutions: u64,
+    /// False if `limit` solutions were found (there may be more) or time ran out.
+    pub complete: bool,
+}
+
+/// Counts solutions, up to `limit`: with the search (`Backend::Search`), or
+/// by solving, cutting off each solution found with a no-good cut, and
+/// solving again until the model is infeasible (HiGHS, CBC).
+pub fn count_solutions(board: &Board, options: &Options, limit: u64) -> Result<Count, Error> {
+    count_solutions_with(board, options, limit, &mut |_| {})
+}
+
+/// As [`count_solutions`], telling `progress` the solutions found so far
+/// (every few thousand search nodes, or after every MIP solve).
+pub fn count_solutions_with(
+    board: &Board,
+    options: &Options,
+    limit: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Count, Error> {
+    match options.backend {
+        Backend::Search => search::count(board, options, limit, progress),
+        Backend::Highs | Backend::Cbc => mip::count_by_cuts(board, options, limit, progress),
+    }
+}

@@ -1,0 +1,122 @@
+//! The search in the pipeline: alone (`--solver search`), and ahead of a MIP
+//! solver within a small budget, where it settles boards with many solutions
+//! in milliseconds that leave a MIP with a zero objective searching for
+//! minutes. What it cannot settle within the budget goes to the MIP whole.
+
+use std::time::{Duration, Instant};
+
+use crate::board::Board;
+use crate::domains::Domains;
+use crate::error::Error;
+use crate::report::{Report, SearchStats, Stage, Status, Step};
+use crate::search::{self, Limits, Outcome};
+
+use super::{ms, reduce, Count, Deadline, Modelled, Options};
+
+/// Seconds the search gets ahead of HiGHS or CBC by default: far more than
+/// it needs where it succeeds, little beside what a MIP needs where it fails.
+pub const DEFAULT_SEARCH_BUDGET: f64 = 1.0;
+
+/// Runs the search within `budget` seconds (and the deadline) and writes what
+/// it settled into `report`. True when it settled everything the options ask
+/// (a solution, or none; and uniqueness when asked). Otherwise, ahead of a MIP,
+/// the report keeps only its statistics: the MIP starts from scratch.
+pub(super) fn run(
+    board: &Board,
+    domains: Option<&Domains>,
+    options: &Options,
+    deadline: &Deadline,
+    budget: f64,
+    report: &mut Report,
+) -> bool {
+    let _span = tracing::info_span!("search").entered();
+    let start = Instant::now();
+    let budget_end = Duration::try_from_secs_f64(budget)
+        .ok()
+        .and_then(|budget| start.checked_add(budget));
+    let stop = match (deadline.0, budget_end) {
+        (Some(deadline), Some(budget)) => Some(deadline.min(budget)),
+        (deadline, budget) => deadline.or(budget),
+    };
+    let wanted = if options.unique { 2 } else { 1 };
+    let limits = Limits {
+        solutions: wanted,
+        stop,
+    };
+    let outcome = search::search(board, domains, &limits, &mut |_| {});
+    report.stats.search = Some(SearchStats {
+        nodes: outcome.nodes,
+        failures: outcome.failures,
+        solutions: outcome.count,
+        complete: outcome.complete,
+        ms: ms(start),
+    });
+    let settled = outcome.complete || outcome.count >= wanted;
+    if settled || options.backend == crate::Backend::Search {
+        write_outcome(outcome, options.unique, report);
+    }
+    settled
+}
+
+/// The search's verdict as the report states it.
+fn write_outcome(outcome: Outcome, unique: bool, report: &mut Report) {
+    let mut solutions = outcome.solutions.into_iter();
+    let Some(first) = solutions.next() else {
+        if outcome.complete {
+            report.status = Status::Infeasible;
+            report.reason = Some("the search proved that no path fits the clues".into());
+            report.decided_by = Some(Stage::Search);
+        } else {
+            report.status = Status::TimeLimit;
+            report.stopped_in = Some(Step::Solve);
+        }
+        return;
+    };
+    report.status = Status::Solved;
+    report.grid = Some(first);
+    report.found_by = Some(Stage::Search);
+    if !unique {
+        report.decided_by = Some(Stage::Search);
+        return;
+    }
+    match solutions.next() {
+        Some(second) => {
+            report.unique = Some(false);
+            report.second_solution = Some(second);
+        }
+        None if outcome.complete => report.unique = Some(true),
+        None => {
+            report.status = Status::TimeLimit;
+            report.stopped_in = Some(Step::Unique);
+            return;
+        }
+    }
+    report.unique_decided_by = Some(Stage::Search);
+    report.decided_by = Some(Stage::Search);
+}
+
+/// Counts with the search, after the prechecks and the reduction.
+pub(super) fn count(
+    board: &Board,
+    options: &Options,
+    limit: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Count, Error> {
+    let Modelled::Model(reduced) = reduce(board, options)? else {
+        return Ok(Count {
+            solutions: 0,
+            complete: true,
+        });
+    };
+    let limits = Limits {
+        solutions: limit,
+        stop: Deadline::new(options.time_limit).0,
+    };
+    let outcome = search::search(board, reduced.domains.as_ref(), &limits, &mut |seen| {
+        progress(seen.solutions)
+    });
+    Ok(Count {
+        solutions: outcome.count,
+        complete: outcome.complete,
+    })
+}

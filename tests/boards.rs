@@ -380,3 +380,29 @@ fn empty_square_boards_have_the_known_numbers_of_solutions() {
         }
     }
 }
+
+#[test]
+fn a_known_solution_encodes_into_values_that_satisfy_every_row_and_decode_back() {
+    let board = example("hard_9x9");
+    let solution = numbrix::check_values(&board, known_solution("hard_9x9")).unwrap();
+    for formulation in Formulation::ALL {
+        for variant in [Variant::Faithful, Variant::UNSHAVED] {
+            let options = Options {
+                variant,
+                ..Options::new(formulation, Backend::Highs)
+            };
+            let prepared = numbrix::solve::prepare(&board, &options)
+                .unwrap()
+                .into_model()
+                .expect("the board has a model");
+            let model = prepared.model;
+            let values = model
+                .encode(&solution)
+                .unwrap_or_else(|| panic!("{formulation} {variant} cannot state the solution"));
+            for row in &model.mip.rows {
+                assert!(row.holds(&values), "{formulation} {variant}: {}", row.name);
+            }
+            assert_eq!(model.decode(&values).unwrap(), solution.values());
+        }
+    }
+}

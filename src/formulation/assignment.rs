@@ -106,8 +106,12 @@ pub(super) fn build(board: &Board, scope: Scope<'_>) -> Model {
     }
     let Assignment { total, x, .. } = model;
     let cols = board.cols();
+    let variables = mip.vars.len();
+    let x = std::sync::Arc::new(x);
+    let x_for_encoding = x.clone();
     let decoder = Box::new(move |values: &[f64]| decode(&x, total, cols, values));
-    Model::new(Formulation::Assignment, mip, decoder)
+    let encoder = Box::new(move |grid: &[u32]| encode(&x_for_encoding, total, variables, grid));
+    Model::new(Formulation::Assignment, mip, decoder, encoder)
 }
 
 /// `x(i,j,k)` binary for every cell and value (faithful), or for the pairs
@@ -225,6 +229,17 @@ fn decode(x: &[Term], total: u32, cols: usize, values: &[f64]) -> Result<Vec<u32
             }
         })
         .collect()
+}
+
+/// x(i,j,k) = 1 where the grid has k at (i,j), 0 elsewhere.
+fn encode(x: &[Term], total: u32, variables: usize, grid: &[u32]) -> Vec<f64> {
+    let mut values = vec![0.0; variables];
+    for (cell, &value) in grid.iter().enumerate() {
+        if let Term::Var(var) = x[cell * total as usize + value as usize - 1] {
+            values[var] = 1.0;
+        }
+    }
+    values
 }
 
 /// Variables and nonzeros, counted from the board and domains without building.

@@ -9,6 +9,7 @@ pub mod mtz;
 use std::fmt;
 
 use crate::board::Board;
+use crate::check::Solution;
 use crate::domains::Domains;
 use crate::mip::{Mip, Name, Row, Sense, VarId};
 
@@ -119,25 +120,38 @@ pub struct Size {
 /// Turns variable values back into row-major grid values.
 pub type Decoder = Box<dyn Fn(&[f64]) -> Result<Vec<u32>, String> + Send + Sync>;
 
-/// A built model: the program and its decoder.
+/// Turns row-major grid values into the variable values that state them.
+pub type Encoder = Box<dyn Fn(&[u32]) -> Vec<f64> + Send + Sync>;
+
+/// A built model: the program, its decoder and its encoder.
 pub struct Model {
     pub formulation: Formulation,
     pub mip: Mip,
     decoder: Decoder,
+    encoder: Encoder,
 }
 
 impl Model {
-    pub fn new(formulation: Formulation, mip: Mip, decoder: Decoder) -> Model {
+    pub fn new(formulation: Formulation, mip: Mip, decoder: Decoder, encoder: Encoder) -> Model {
         Model {
             formulation,
             mip,
             decoder,
+            encoder,
         }
     }
 
     /// The grid the variable values describe, or why they describe none.
     pub fn decode(&self, values: &[f64]) -> Result<Vec<u32>, String> {
         (self.decoder)(values)
+    }
+
+    /// The variable values of a solution found elsewhere (by the search), or
+    /// None when this model cannot state it (the decoder does not give the
+    /// same grid back): the no-good cut and a MIP start are built from these.
+    pub fn encode(&self, solution: &Solution) -> Option<Vec<f64>> {
+        let values = (self.encoder)(solution.values());
+        (self.decode(&values).ok()? == solution.values()).then_some(values)
     }
 
     pub fn size(&self) -> Size {

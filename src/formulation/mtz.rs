@@ -119,9 +119,13 @@ pub(super) fn build(board: &Board, scope: Scope<'_>) -> Model {
         }
     }
     let cells = board.len();
-    let arcs = tour.arcs;
+    let variables = mip.vars.len();
+    let arcs = std::sync::Arc::new(tour.arcs);
+    let arcs_for_encoding = arcs.clone();
+    let u = tour.u;
     let decoder = Box::new(move |values: &[f64]| decode(&arcs, cells, values));
-    Model::new(Formulation::Mtz, mip, decoder)
+    let encoder = Box::new(move |grid: &[u32]| encode(&arcs_for_encoding, &u, variables, grid));
+    Model::new(Formulation::Mtz, mip, decoder, encoder)
 }
 
 /// `y(a,b)` binary for each arc the scope allows; `u(c)` continuous in
@@ -301,6 +305,32 @@ fn decode(arcs: &[Arc], cells: usize, values: &[f64]) -> Result<Vec<u32>, String
             "the tour does not return to the depot from node {at}"
         )),
     }
+}
+
+/// The tour of a grid: y(a,b) = 1 on the depot's arc to the cell of 1, on
+/// each arc from k to k + 1 and on the arc from the cell of T back to the
+/// depot; u(c) is the value of c.
+fn encode(arcs: &[Arc], u: &[Option<VarId>], variables: usize, grid: &[u32]) -> Vec<f64> {
+    let total = grid.len() as u32;
+    let value_at = |node: usize| if node == DEPOT { 0 } else { grid[node - 1] };
+    let mut values = vec![0.0; variables];
+    for arc in arcs {
+        let (from, to) = (value_at(arc.from), value_at(arc.to));
+        let used = match (arc.from, arc.to) {
+            (DEPOT, _) => to == 1,
+            (_, DEPOT) => from == total,
+            _ => to == from + 1,
+        };
+        if used {
+            values[arc.y] = 1.0;
+        }
+    }
+    for (node, var) in u.iter().enumerate() {
+        if let Some(var) = var {
+            values[*var] = value_at(node) as f64;
+        }
+    }
+    values
 }
 
 /// Variables and nonzeros, counted from the board (and domains) without building.

@@ -15,11 +15,14 @@ use super::{prepare, Count, Deadline, Modelled, Options, Prepared};
 
 /// Solves the prepared model into `report` (whose reduction figures are
 /// already in): the first solution, and with `unique` the second solve.
+/// `known` is a checked solution the search found: the first solve is then
+/// skipped and the no-good cut is built from it.
 pub(super) fn run(
     board: &Board,
     options: &Options,
     deadline: &Deadline,
     prepared: Prepared,
+    known: Option<Solution>,
     report: &mut Report,
 ) -> Result<(), Error> {
     let model = &prepared.model;
@@ -37,7 +40,7 @@ pub(super) fn run(
         if report.stopped_in.is_none() {
             report.decided_by = Some(settled_by);
         }
-        if report.grid.is_some() {
+        if report.grid.is_some() && report.found_by.is_none() {
             report.found_by = Some(settled_by);
         }
         if report.unique.is_some() {
@@ -46,33 +49,24 @@ pub(super) fn run(
         Ok(())
     };
 
-    // First solve.
-    let Ok(time_limit) = deadline.remaining() else {
-        report.status = Status::TimeLimit;
-        report.stopped_in = Some(Step::Solve);
-        return finish(report);
-    };
     let params = Params {
-        time_limit,
+        time_limit: None,
         log: options.solver_log,
         relax: false,
     };
-    let run = options.backend.solve(&model.mip, &[], params);
-    report.stats.solve_ms = run.seconds * 1000.0;
-    report.stats.nodes = run.nodes;
-    report.stats.iterations = run.iterations;
-    let (first, values) = match judge(board, model, options.backend, &run)? {
-        Judged::Solution(solution, values) => (solution, values),
-        Judged::Infeasible => {
-            report.status = Status::Infeasible;
-            report.reason = Some(format!("{} proved the model infeasible", options.backend));
-            return finish(report);
+    let found = known.and_then(|solution| {
+        let values = model.encode(&solution)?;
+        Some((solution, values))
+    });
+    let (first, values) = match found {
+        Some((solution, values)) => {
+            report.found_by = Some(Stage::Search);
+            (solution, values)
         }
-        Judged::Limit => {
-            report.status = Status::TimeLimit;
-            report.stopped_in = Some(Step::Solve);
-            return finish(report);
-        }
+        None => match first_solve(board, model, options, deadline, params, report)? {
+            Some(first) => first,
+            None => return finish(report),
+        },
     };
     report.status = Status::Solved;
     report.grid = Some(first.clone());
@@ -121,6 +115,47 @@ pub(super) fn run(
         }
     }
     finish(report)
+}
+
+/// The first solve: a checked solution and its values, or None with the
+/// report saying why (infeasible, or the time limit).
+fn first_solve(
+    board: &Board,
+    model: &Model,
+    options: &Options,
+    deadline: &Deadline,
+    params: Params,
+    report: &mut Report,
+) -> Result<Option<(Solution, Vec<f64>)>, Error> {
+    let Ok(time_limit) = deadline.remaining() else {
+        report.status = Status::TimeLimit;
+        report.stopped_in = Some(Step::Solve);
+        return Ok(None);
+    };
+    let run = options.backend.solve(
+        &model.mip,
+        &[],
+        Params {
+            time_limit,
+            ..params
+        },
+    );
+    report.stats.solve_ms = run.seconds * 1000.0;
+    report.stats.nodes = run.nodes;
+    report.stats.iterations = run.iterations;
+    match judge(board, model, options.backend, &run)? {
+        Judged::Solution(solution, values) => Ok(Some((solution, values))),
+        Judged::Infeasible => {
+            report.status = Status::Infeasible;
+            report.reason = Some(format!("{} proved the model infeasible", options.backend));
+            Ok(None)
+        }
+        Judged::Limit => {
+            report.status = Status::TimeLimit;
+            report.stopped_in = Some(Step::Solve);
+            Ok(None)
+        }
+    }
 }
 
 /// A solver run, judged by the checker.

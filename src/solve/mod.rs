@@ -339,6 +339,7 @@ pub fn solve(board: &Board, options: &Options) -> Result<Report, Error> {
         .domains
         .as_ref()
         .is_some_and(|domains| domains.summary(board).fixed_cells == board.len());
+    let mut known = None;
     if !decided {
         // A faithful model is asked for as it stands: the search goes ahead
         // of a MIP only where the reduction does.
@@ -348,22 +349,19 @@ pub fn solve(board: &Board, options: &Options) -> Result<Report, Error> {
             _ => None,
         };
         if let Some(budget) = budget {
-            let settled = search::run(
-                board,
-                reduced.domains.as_ref(),
-                options,
-                &deadline,
-                budget,
-                &mut report,
-            );
-            if settled || options.backend == Backend::Search {
-                report.stats.total_ms = ms(clock);
-                return Ok(report);
+            let domains = reduced.domains.as_ref();
+            match search::run(board, domains, options, &deadline, budget, &mut report) {
+                search::Left::Nothing => {
+                    report.stats.total_ms = ms(clock);
+                    return Ok(report);
+                }
+                search::Left::Uniqueness(first) => known = Some(first),
+                search::Left::Everything => {}
             }
         }
     }
     let prepared = build(board, options, reduced);
-    mip::run(board, options, &deadline, prepared, &mut report)?;
+    mip::run(board, options, &deadline, prepared, known, &mut report)?;
     report.stats.total_ms = ms(clock);
     Ok(report)
 }

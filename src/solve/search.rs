@@ -6,6 +6,7 @@
 use std::time::{Duration, Instant};
 
 use crate::board::Board;
+use crate::check::Solution;
 use crate::domains::Domains;
 use crate::error::Error;
 use crate::report::{Report, SearchStats, Stage, Status, Step};
@@ -17,10 +18,20 @@ use super::{ms, reduce, Count, Deadline, Modelled, Options};
 /// it needs where it succeeds, little beside what a MIP needs where it fails.
 pub const DEFAULT_SEARCH_BUDGET: f64 = 1.0;
 
-/// Runs the search within `budget` seconds (and the deadline) and writes what
-/// it settled into `report`. True when it settled everything the options ask
-/// (a solution, or none; and uniqueness when asked). Otherwise, ahead of a MIP,
-/// the report keeps only its statistics: the MIP starts from scratch.
+/// What the search left for a MIP solver to do.
+pub(super) enum Left {
+    /// Nothing: it settled everything asked, and the report says so.
+    Nothing,
+    /// Uniqueness: it found this (checked) first solution, not a second one,
+    /// and did not finish.
+    Uniqueness(Solution),
+    /// Everything: it found no solution and did not finish.
+    Everything,
+}
+
+/// Runs the search within `budget` seconds (and the deadline). What it
+/// settled (a solution, or none; uniqueness when asked) is written into
+/// `report`; alone (`Backend::Search`) it writes whatever it reached.
 pub(super) fn run(
     board: &Board,
     domains: Option<&Domains>,
@@ -28,7 +39,7 @@ pub(super) fn run(
     deadline: &Deadline,
     budget: f64,
     report: &mut Report,
-) -> bool {
+) -> Left {
     let _span = tracing::info_span!("search").entered();
     let start = Instant::now();
     let budget_end = Duration::try_from_secs_f64(budget)
@@ -54,8 +65,12 @@ pub(super) fn run(
     let settled = outcome.complete || outcome.count >= wanted;
     if settled || options.backend == crate::Backend::Search {
         write_outcome(outcome, options.unique, report);
+        return Left::Nothing;
     }
-    settled
+    match outcome.solutions.into_iter().next() {
+        Some(first) => Left::Uniqueness(first),
+        None => Left::Everything,
+    }
 }
 
 /// The search's verdict as the report states it.

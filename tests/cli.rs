@@ -277,3 +277,105 @@ fn count_finds_the_40_paths_of_an_empty_3x3_board() {
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(stdout(&output), "40\n");
 }
+
+#[test]
+fn count_with_a_mip_solver_repeats_the_no_good_cut_and_agrees_with_the_search() {
+    let empty = b"_,_,_\n_,_,_\n_,_,_\n";
+    for solver in ["search", "highs", "cbc"] {
+        let output = numbrix_with_input(&["count", "-", "--solver", solver], empty);
+        assert_eq!(stdout(&output), "40\n", "{solver}");
+        assert_eq!(output.status.code(), Some(0), "{solver}");
+    }
+}
+
+#[test]
+fn count_stops_at_its_limit_with_exit_3() {
+    let output = numbrix_with_input(&["count", "-", "--limit", "10"], b"_,_,_\n_,_,_\n_,_,_\n");
+    assert_eq!(stdout(&output), "10\n");
+    assert_eq!(output.status.code(), Some(3));
+    assert!(stderr(&output).contains("there may be more solutions"));
+}
+
+/// An empty 6x6 board: many solutions, nothing for the reduction to decide.
+const EMPTY_6X6: &[u8] = b",,,,,\n,,,,,\n,,,,,\n,,,,,\n,,,,,\n,,,,,\n";
+
+#[test]
+fn the_search_alone_answers_an_empty_board_with_two_checked_solutions() {
+    let output = numbrix_with_input(
+        &[
+            "solve", "-", "--solver", "search", "--unique", "--format", "json",
+        ],
+        EMPTY_6X6,
+    );
+    let report = json(&output);
+    assert_eq!(report["solver"], "search");
+    assert_eq!(report["status"], "solved");
+    assert_eq!(report["unique"], false);
+    assert_eq!(report["found_by"], "search");
+    assert_eq!(report["unique_decided_by"], "search");
+    assert_eq!(report["decided_by"], "search");
+    assert_eq!(report["stats"]["variables"], 0, "no model was built");
+    assert!(report["stats"]["search"]["nodes"].as_u64().unwrap() > 0);
+    assert_ne!(report["grid"], report["second_solution"]);
+    assert_eq!(output.status.code(), Some(1), "a second solution exits 1");
+}
+
+#[test]
+fn the_default_solve_lets_the_search_settle_an_empty_board_before_highs() {
+    let output = numbrix_with_input(&["solve", "-", "--unique", "--format", "json"], EMPTY_6X6);
+    let report = json(&output);
+    assert_eq!(report["solver"], "highs");
+    assert_eq!(report["unique"], false);
+    assert_eq!(report["found_by"], "search");
+    assert_eq!(report["stats"]["variables"], 0);
+}
+
+#[test]
+fn without_a_search_budget_highs_settles_the_board_itself() {
+    // 2x3 with 1 in a corner: two solutions, small enough for the MIP.
+    let output = numbrix_with_input(
+        &[
+            "solve",
+            "-",
+            "--unique",
+            "--search-budget",
+            "0",
+            "--format",
+            "json",
+        ],
+        b"1,,\n,,\n",
+    );
+    let report = json(&output);
+    assert_eq!(report["unique"], false);
+    assert_eq!(report["found_by"], "solver");
+    assert_eq!(report["unique_decided_by"], "solver");
+    assert_eq!(report["stats"]["search"], serde_json::Value::Null);
+}
+
+#[test]
+fn the_search_proves_a_newspaper_board_unique_without_shaving() {
+    let output = numbrix(&[
+        "solve",
+        "examples/boards/hard_9x9.csv",
+        "--solver",
+        "search",
+        "--no-shave",
+        "--unique",
+        "--format",
+        "csv",
+    ]);
+    let expected = std::fs::read_to_string(boards_dir().join("hard_9x9.solution.csv")).unwrap();
+    assert_eq!(stdout(&output), expected);
+    assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
+fn relax_needs_an_lp_solver() {
+    let output = numbrix(&["solve", CLASSIC, "--relax", "--solver", "search"]);
+    assert_eq!(
+        stderr(&output),
+        "numbrix: --relax solves an LP relaxation: it needs highs or cbc, not search\n"
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(stdout(&output), "");
+}

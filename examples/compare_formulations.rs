@@ -5,9 +5,9 @@
 //!     cargo run --example compare_formulations
 //!     cargo run --example compare_formulations -- examples/boards/hard_9x9.csv
 //!
-//! Each solve has a 20 s limit: the faithful MTZ model is weak, and CBC can
-//! take far longer than that on it (DESIGN.md reports 827 CPLEX nodes on
-//! the 9x9 board; see ../shared/SOLVERS.md for HiGHS and CBC).
+//! Each solve has a 20 s limit: the faithful MTZ model is weak (its LP
+//! relaxation says little about the order of the cells), and CBC can take
+//! far longer than that on it.
 
 use std::path::PathBuf;
 

@@ -139,6 +139,9 @@ impl CompareOptions {
             time_limit: self.time_limit,
             solver_log: self.solver_log,
             max_variables: self.max_variables,
+            // A HiGHS or CBC row measures that solver on that model: the
+            // search is compared as a solver of its own.
+            search_budget: None,
             ..Options::default()
         }
     }

@@ -36,7 +36,9 @@ use std::time::Instant;
 use crate::board::{Board, Cell};
 use crate::precheck::Contradiction;
 
+mod assign;
 mod nogoods;
+pub(crate) use assign::Scratch;
 use nogoods::Nogoods;
 pub use nogoods::NOGOOD_PAIRS_LIMIT;
 
@@ -176,11 +178,26 @@ impl Domains {
             agenda.check_support(index);
         }
         domains.propagate(board, &mut agenda, None)?;
-        let open_pairs = domains.open_pairs();
-        if shave && (open_pairs as u64) * (domains.total as u64) <= SHAVING_BUDGET {
-            domains.shave(board, stop)?;
+        if shave {
+            domains.shave_within_budget(board, stop)?;
         }
         Ok(domains)
+    }
+
+    /// Rules 6 and 7 on domains already at the fixpoint of rules 1-5 (from
+    /// `reduce_with(board, false, _)`), when the board is within
+    /// [`SHAVING_BUDGET`]: the pipeline lets the search try first, and
+    /// shaves only what it left.
+    pub fn shave_within_budget(
+        &mut self,
+        board: &Board,
+        stop: Option<Instant>,
+    ) -> Result<(), Contradiction> {
+        let open_pairs = self.open_pairs();
+        if (open_pairs as u64) * (self.total as u64) <= SHAVING_BUDGET {
+            self.shave(board, stop)?;
+        }
+        Ok(())
     }
 
     /// Rules 1, 3, 4 and 5 (unless the agenda leaves it out), and 7 with

@@ -12,10 +12,14 @@ use common::{example, known_solution};
 
 const NEWSPAPER: [&str; 3] = ["classic_9x9", "hard_9x9", "border_9x9"];
 
+/// The reduction and the MIP alone: without the search ahead of them, so
+/// that HiGHS and CBC are what these tests exercise (tests/search.rs has the
+/// search).
 fn options(formulation: Formulation, backend: Backend) -> Options {
     Options {
         unique: true,
         time_limit: Some(300.0),
+        search_budget: None,
         ..Options::new(formulation, backend)
     }
 }
@@ -341,6 +345,7 @@ fn a_board_that_passes_the_prechecks_is_refuted_by_the_model() {
         (Backend::Highs, false, false, Stage::Solver),
         (Backend::Highs, true, true, Stage::Reduction),
         (Backend::Cbc, true, true, Stage::Reduction),
+        (Backend::Search, true, false, Stage::Search),
     ];
     for (backend, reduce, shave, decided_by) in cases {
         let variant = if reduce {

@@ -224,6 +224,18 @@ fn check_size(board: &Board, options: &Options, domains: Option<&Domains>) -> Re
 /// Guard, precheck and reduce (if the variant asks): everything before a
 /// model is built.
 pub fn reduce(board: &Board, options: &Options) -> Result<Modelled<Reduced>, Error> {
+    let Modelled::Model(mut reduced) = propagate(board, options)? else {
+        return propagate(board, options);
+    };
+    if let Err(refutation) = shave(board, options, &mut reduced) {
+        return Ok(Modelled::Refuted(refutation));
+    }
+    Ok(Modelled::Model(reduced))
+}
+
+/// Guard, precheck and rules 1-5 of the reduction (none for the faithful
+/// variant): the cheap part, which the search starts from.
+fn propagate(board: &Board, options: &Options) -> Result<Modelled<Reduced>, Error> {
     guard(board, options)?;
     if let Err(contradiction) = precheck(board) {
         return Ok(Modelled::Refuted(Refutation {
@@ -232,27 +244,19 @@ pub fn reduce(board: &Board, options: &Options) -> Result<Modelled<Reduced>, Err
             reduce_ms: None,
         }));
     }
-    let Variant::Reduced { shave, .. } = options.variant else {
+    if !options.variant.is_reduced() {
         return Ok(Modelled::Model(Reduced {
             domains: None,
             reduce_ms: None,
         }));
-    };
-    let _span = tracing::info_span!("reduce", shave).entered();
+    }
+    let _span = tracing::info_span!("reduce").entered();
     let start = Instant::now();
-    // Shaving stops when the time limit would (the solver then reports it).
-    let stop = Deadline::new(options.time_limit).0;
-    match Domains::reduce_with(board, shave, stop) {
-        Ok(domains) => {
-            let elapsed = ms(start);
-            if options.backend.is_mip() {
-                check_size(board, options, Some(&domains))?;
-            }
-            Ok(Modelled::Model(Reduced {
-                domains: Some(domains),
-                reduce_ms: Some(elapsed),
-            }))
-        }
+    match Domains::reduce_with(board, false, None) {
+        Ok(domains) => Ok(Modelled::Model(Reduced {
+            domains: Some(domains),
+            reduce_ms: Some(ms(start)),
+        })),
         Err(contradiction) => Ok(Modelled::Refuted(Refutation {
             contradiction,
             stage: Stage::Reduction,
@@ -261,8 +265,37 @@ pub fn reduce(board: &Board, options: &Options) -> Result<Modelled<Reduced>, Err
     }
 }
 
-/// Builds the formulation's model over what the reduction left.
-pub fn build(board: &Board, options: &Options, reduced: Reduced) -> Prepared {
+/// Rules 6 and 7, when the variant shaves; then the size check of the
+/// model to be built over the domains.
+fn shave(board: &Board, options: &Options, reduced: &mut Reduced) -> Result<(), Refutation> {
+    let Some(domains) = &mut reduced.domains else {
+        return Ok(());
+    };
+    let start = Instant::now();
+    if options.variant.shaves() {
+        let _span = tracing::info_span!("shave").entered();
+        // Shaving stops when the time limit would (the solver then reports it).
+        let stop = Deadline::new(options.time_limit).0;
+        let shaved = domains.shave_within_budget(board, stop);
+        let reduce_ms = reduced.reduce_ms.unwrap_or(0.0) + ms(start);
+        reduced.reduce_ms = Some(reduce_ms);
+        if let Err(contradiction) = shaved {
+            return Err(Refutation {
+                contradiction,
+                stage: Stage::Reduction,
+                reduce_ms: Some(reduce_ms),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Builds the formulation's model over what the reduction left, unless it
+/// would be larger than the options allow.
+pub fn build(board: &Board, options: &Options, reduced: Reduced) -> Result<Prepared, Error> {
+    if let Some(domains) = &reduced.domains {
+        check_size(board, options, Some(domains))?;
+    }
     let _span = tracing::info_span!("build", model = %options.formulation).entered();
     let start = Instant::now();
     let scope = match &reduced.domains {
@@ -273,18 +306,21 @@ pub fn build(board: &Board, options: &Options, reduced: Reduced) -> Prepared {
         None => Scope::Faithful,
     };
     let model = options.formulation.build(board, scope);
-    Prepared {
+    Ok(Prepared {
         model,
         domains: reduced.domains,
         reduce_ms: reduced.reduce_ms,
         build_ms: ms(start),
-    }
+    })
 }
 
 /// Guard, precheck, reduce (if asked) and build: everything before a
 /// solver runs.
 pub fn prepare(board: &Board, options: &Options) -> Result<Modelled<Prepared>, Error> {
-    Ok(reduce(board, options)?.map(|reduced| build(board, options, reduced)))
+    Ok(match reduce(board, options)? {
+        Modelled::Model(reduced) => Modelled::Model(build(board, options, reduced)?),
+        Modelled::Refuted(refutation) => Modelled::Refuted(refutation),
+    })
 }
 
 /// An empty report for this board and these options.
@@ -316,25 +352,26 @@ pub fn solve(board: &Board, options: &Options) -> Result<Report, Error> {
     let clock = Instant::now();
     let deadline = Deadline::new(options.time_limit);
     let mut report = new_report(board, options);
-    let reduced = match reduce(board, options)? {
-        Modelled::Model(reduced) => reduced,
-        Modelled::Refuted(refutation) => {
-            report.status = Status::Infeasible;
-            report.reason = Some(refutation.contradiction.to_string());
-            report.decided_by = Some(refutation.stage);
-            report.stats.reduce_ms = refutation.reduce_ms;
-            report.stats.total_ms = ms(clock);
-            return Ok(report);
-        }
+    let refuted = |mut report: Report, refutation: Refutation| {
+        report.status = Status::Infeasible;
+        report.reason = Some(refutation.contradiction.to_string());
+        report.decided_by = Some(refutation.stage);
+        report.stats.reduce_ms = refutation.reduce_ms;
+        report.stats.total_ms = ms(clock);
+        Ok(report)
     };
-    report.stats = Stats {
-        reduce_ms: reduced.reduce_ms,
-        reduction: reduced
+    let mut reduced = match propagate(board, options)? {
+        Modelled::Model(reduced) => reduced,
+        Modelled::Refuted(refutation) => return refuted(report, refutation),
+    };
+    let summarize = |reduced: &Reduced, report: &mut Report| {
+        report.stats.reduce_ms = reduced.reduce_ms;
+        report.stats.reduction = reduced
             .domains
             .as_ref()
-            .map(|domains| domains.summary(board)),
-        ..Stats::default()
+            .map(|domains| domains.summary(board));
     };
+    summarize(&reduced, &mut report);
     let decided = reduced
         .domains
         .as_ref()
@@ -360,7 +397,11 @@ pub fn solve(board: &Board, options: &Options) -> Result<Report, Error> {
             }
         }
     }
-    let prepared = build(board, options, reduced);
+    if let Err(refutation) = shave(board, options, &mut reduced) {
+        return refuted(report, refutation);
+    }
+    summarize(&reduced, &mut report);
+    let prepared = build(board, options, reduced)?;
     mip::run(board, options, &deadline, prepared, known, &mut report)?;
     report.stats.total_ms = ms(clock);
     Ok(report)

@@ -1,0 +1,139 @@
+//! The boards with many solutions, timed: for each, a checked first solution
+//! and a second one (or the proof that there is none), with the search alone
+//! and with the default `solve` (the search ahead of HiGHS), then the counts
+//! of empty boards. Times are in-process, medians of 3 runs.
+//!
+//!     cargo run --release --example search_bench [FILTER]
+//!
+//! With FILTER, only the boards whose name contains it (and no counts).
+//!
+//! docs/benchmarks.md quotes its output.
+
+use std::time::Instant;
+
+use numbrix::generate::Puzzle;
+use numbrix::search::{search, Limits};
+use numbrix::{solve, Backend, Board, Formulation, Options, Report};
+
+const RUNS: usize = 3;
+
+fn median(mut times: Vec<f64>) -> f64 {
+    times.sort_by(f64::total_cmp);
+    times[times.len() / 2]
+}
+
+/// Median milliseconds of `solve --unique` and the last report.
+fn timed(board: &Board, backend: Backend) -> (f64, Report) {
+    let options = Options {
+        unique: true,
+        time_limit: Some(60.0),
+        ..Options::new(Formulation::Assignment, backend)
+    };
+    let mut times = Vec::new();
+    let mut last = None;
+    for _ in 0..RUNS {
+        let start = Instant::now();
+        let report = solve(board, &options).expect("the board solves");
+        times.push(start.elapsed().as_secs_f64() * 1000.0);
+        last = Some(report);
+    }
+    (median(times), last.expect("at least one run"))
+}
+
+fn verdict(report: &Report) -> String {
+    let unique = match report.unique {
+        Some(true) => "unique",
+        Some(false) => "two found",
+        None => "open",
+    };
+    let stage = report
+        .decided_by
+        .map_or("-".to_string(), |stage| stage.to_string());
+    format!("{} {unique} by {stage}", report.status)
+}
+
+fn row(name: &str, board: &Board) {
+    if let Some(filter) = std::env::args().nth(1) {
+        if !name.contains(&filter) {
+            return;
+        }
+    }
+    let (search_ms, by_search) = timed(board, Backend::Search);
+    let (highs_ms, by_default) = timed(board, Backend::Highs);
+    println!(
+        "{name:<34} {search_ms:>10.2} {:<28} {highs_ms:>10.2} {}",
+        verdict(&by_search),
+        verdict(&by_default)
+    );
+}
+
+/// A unique example board with every second clue (in reading order) removed.
+fn half_clues(path: &str) -> Board {
+    let board = Board::read(path.as_ref()).expect("the example board reads");
+    let mut kept = board.clone();
+    for (position, (cell, _)) in board.clues().enumerate() {
+        if position % 2 == 1 {
+            kept = kept.with_clue(cell, None).expect("a clue can go");
+        }
+    }
+    kept
+}
+
+fn main() {
+    println!(
+        "{:<34} {:>10} {:<28} {:>10} verdict",
+        "board", "search ms", "verdict", "solve ms"
+    );
+    for (rows, cols) in [(5, 5), (9, 9), (12, 12), (15, 15), (3, 20), (30, 30)] {
+        let board = Board::empty(rows, cols).expect("a board");
+        row(&format!("empty {rows}x{cols}"), &board);
+    }
+    for side in [8, 10, 12, 15, 20, 30] {
+        for percent in [3, 10] {
+            let cells = side * side;
+            let clues = (cells * percent / 100).max(2);
+            let puzzle = Puzzle::generate(side, side, clues, side as u64 * 100 + percent as u64);
+            row(
+                &format!("{side}x{side}, {clues} clues ({percent} %)"),
+                &puzzle.board,
+            );
+        }
+    }
+    for name in [
+        "classic_9x9",
+        "hard_9x9",
+        "border_9x9",
+        "scale/12x12_1",
+        "scale/15x15_1",
+        "scale/20x20_1",
+        "scale/30x30_1",
+    ] {
+        let path = format!("examples/boards/{name}.csv");
+        row(&format!("{name}, half its clues"), &half_clues(&path));
+    }
+    if std::env::args().nth(1).is_some() {
+        return;
+    }
+    println!();
+    println!("{:<10} {:>12} {:>10}", "count", "solutions", "ms");
+    for side in [4, 5, 6, 7] {
+        let board = Board::empty(side, side).expect("a board");
+        let all = Limits {
+            solutions: u64::MAX,
+            stop: None,
+        };
+        let runs = if side == 7 { 1 } else { RUNS };
+        let mut times = Vec::new();
+        let mut count = 0;
+        for _ in 0..runs {
+            let start = Instant::now();
+            count = search(&board, None, &all, &mut |_| {}).count;
+            times.push(start.elapsed().as_secs_f64() * 1000.0);
+        }
+        println!(
+            "{:<10} {count:>12} {:>10.1}",
+            format!("{side}x{side}"),
+            median(times)
+        );
+    }
+}

@@ -36,9 +36,7 @@ use std::time::Instant;
 use crate::board::{Board, Cell};
 use crate::precheck::Contradiction;
 
-mod assign;
 mod nogoods;
-pub(crate) use assign::Scratch;
 use nogoods::Nogoods;
 pub use nogoods::NOGOOD_PAIRS_LIMIT;
 

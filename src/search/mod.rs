@@ -26,6 +26,7 @@
 //! assert_eq!((outcome.count, outcome.complete), (552, true));
 //! ```
 
+mod fill;
 mod path;
 mod symmetry;
 
@@ -35,7 +36,19 @@ use crate::board::Board;
 use crate::check::{check_values, Solution};
 use crate::domains::Domains;
 
-use path::{Event, Grid, Layers, Tally, Walk};
+use fill::Fill;
+use path::{Event, Grid, Tally, Walk};
+
+/// The two engines: one path grown from an anchor (empty boards, and
+/// counting them by symmetry), and the gaps between givens filled most
+/// constrained value first (boards with clues).
+enum Engine<'a> {
+    Walk(Walk<'a>, Vec<(usize, u64)>),
+    Fill(Fill<'a>),
+}
+
+/// The fill engine has no start cell.
+const NO_START: usize = usize::MAX;
 
 /// When the search stops early.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -72,6 +85,27 @@ pub struct Outcome {
 /// Solutions kept in an [`Outcome`].
 const KEPT: usize = 2;
 
+/// Nodes of the shortest run between restarts.
+const RESTART_NODES: u64 = 256;
+
+/// Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, ... (`run` from 0): restart
+/// lengths within a constant factor of the best fixed length for any
+/// distribution of run times (Luby, Sinclair and Zuckerman, 1993).
+fn luby(run: u64) -> u64 {
+    let mut index = run + 1;
+    loop {
+        let mut power = 1u64;
+        while (power << 1) - 1 < index {
+            power <<= 1;
+        }
+        // power is now 2^(k-1) with 2^k - 1 >= index.
+        if (power << 1) - 1 == index {
+            return power;
+        }
+        index -= power - 1;
+    }
+}
+
 /// Searches `board` over `domains` (the reduction's, when the caller has
 /// them; otherwise rules 1-5 are run here) within `limits`.
 pub fn search(
@@ -101,55 +135,97 @@ pub fn search(
     let grid = Grid::new(board, |index, value| {
         domains.allows(board, board.cell(index), value)
     });
-    let counting_all = limits.solutions == u64::MAX;
-    let starts: Vec<(usize, u64)> = if counting_all && board.clue_count() == 0 {
-        symmetry::start_orbits(board)
+    let mut engine = if board.clue_count() > 0 {
+        // The clues, and the cells the reduction decided, are placed first.
+        let givens: Vec<(usize, u32)> = (0..board.len())
+            .filter_map(|index| {
+                let value = domains.fixed(board, board.cell(index))?;
+                Some((index, value))
+            })
+            .collect();
+        match Fill::new(&grid, board.cols(), &givens) {
+            Some(fill) => Engine::Fill(fill),
+            None => return outcome,
+        }
+    } else if limits.solutions == u64::MAX {
+        Engine::Walk(Walk::new(&grid), symmetry::start_orbits(board))
     } else {
-        (0..board.len()).map(|index| (index, 1)).collect()
+        let starts = (0..board.len()).map(|index| (index, 1)).collect();
+        Engine::Walk(Walk::new(&grid), starts)
     };
-    // Propagating every step pays where clues constrain the path.
-    let layers = (board.clue_count() > 0).then(|| Layers::new(board, domains));
-    // The anchor: the lowest clue, whose cell is the one start.
-    let anchor = board.clues().min_by_key(|&(_, value)| value);
-    let starts = match anchor {
-        Some((cell, _)) => vec![(board.index(cell), 1)],
-        None => starts,
-    };
-    let first = anchor.map_or(1, |(_, value)| value);
-    let mut walk = Walk::new(&grid, first, layers);
     let mut tally = Tally::default();
-    for (start, weight) in starts {
-        let mut event = |event: Event| match event {
-            Event::Solution(path, value_at) => {
-                let mut values = vec![0; path.len()];
-                for (position, &cell) in path.iter().enumerate() {
-                    values[cell] = value_at(position);
-                }
-                match check_values(board, values) {
-                    Ok(solution) => {
-                        if outcome.solutions.len() < KEPT {
-                            outcome.solutions.push(solution);
-                        }
-                        outcome.count += weight;
-                    }
-                    // The engine only builds paths that fit: a refusal is a
-                    // bug, and the grid is never handed out.
-                    Err(violation) => {
-                        debug_assert!(false, "the search built a non-solution: {violation}")
-                    }
-                }
-                outcome.count < limits.solutions
-            }
-            Event::Tick(tally) => {
-                progress(&Progress {
-                    solutions: outcome.count,
-                    nodes: tally.nodes,
-                });
-                limits.stop.is_none_or(|stop| Instant::now() < stop)
-            }
+    // Looking for one or two solutions, a run that wanders into a region
+    // with none can take any time while another tie-break finds them at
+    // once: runs restart with a new seed after a growing number of nodes
+    // (Luby's sequence). Counting walks once, over everything.
+    let restarts = limits.solutions <= KEPT as u64;
+    let clock_stopped = || limits.stop.is_some_and(|stop| Instant::now() >= stop);
+    // A run must at least be able to go down once, to the last value.
+    let restart_unit = RESTART_NODES.max(2 * board.len() as u64);
+    for run in 0u64.. {
+        let budget = match restarts {
+            true => tally.nodes.saturating_add(luby(run) * restart_unit),
+            false => u64::MAX,
         };
-        walk.from(start, &mut tally, &mut event);
-        if tally.stopped {
+        tally.stopped = false;
+        tally.out_of_nodes = false;
+        let weights: Vec<(usize, u64)> = match &engine {
+            Engine::Walk(_, starts) => starts.clone(),
+            Engine::Fill(_) => vec![(NO_START, 1)],
+        };
+        for (start, weight) in weights {
+            let mut event = |event: Event| match event {
+                Event::Solution(cells) => {
+                    let mut values = vec![0; cells.len()];
+                    for (position, &cell) in cells.iter().enumerate() {
+                        values[cell] = position as u32 + 1;
+                    }
+                    match check_values(board, values) {
+                        // An earlier run's solution found again.
+                        Ok(solution) if restarts && outcome.solutions.contains(&solution) => {}
+                        Ok(solution) => {
+                            if outcome.solutions.len() < KEPT {
+                                outcome.solutions.push(solution);
+                            }
+                            outcome.count += weight;
+                        }
+                        // The engine only builds paths that fit: a refusal is
+                        // a bug, and the grid is never handed out.
+                        Err(violation) => {
+                            debug_assert!(false, "the search built a non-solution: {violation}")
+                        }
+                    }
+                    outcome.count < limits.solutions
+                }
+                Event::Tick(tally) => {
+                    progress(&Progress {
+                        solutions: outcome.count,
+                        nodes: tally.nodes,
+                    });
+                    !clock_stopped()
+                }
+            };
+            match &mut engine {
+                Engine::Walk(walk, _) => {
+                    walk.seed = run;
+                    walk.budget = budget;
+                    walk.from(start, &mut tally, &mut event);
+                }
+                Engine::Fill(fill) => {
+                    fill.seed = run;
+                    fill.budget = budget;
+                    fill.run(&mut tally, &mut event);
+                }
+            }
+            if tally.stopped {
+                break;
+            }
+        }
+        if !tally.stopped {
+            // This run went through the whole space: what it found is all.
+            break;
+        }
+        if !tally.out_of_nodes || outcome.count >= limits.solutions || clock_stopped() {
             outcome.complete = false;
             break;
         }

@@ -1,86 +1,21 @@
-//! The engine: the path grown one value at a time, depth first, on an
-//! explicit stack (a 30x30 board is 900 levels deep).
-//!
-//! The path is anchored at its lowest clue v (at value 1 on a board without
-//! clues) and grown up to T, one value at a time, then down from the anchor
-//! to 1: the stretch before the first clue, the least constrained, is placed
-//! last, into what is left. Each value goes to a free neighbour of the cell
-//! it follows (or precedes) that the domains let hold it. The domains carry
-//! every clue's distance and parity facts (rule 1 of the reduction), so a clue is reached exactly at its value
-//! and never passed by. What the domains cannot see is the shape of the cells
-//! still free; three tests watch it after every step:
+//! The engine for boards without clues: the path grown from value 1, one
+//! value at a time, depth first, on an explicit stack (a 30x30 board is 900
+//! levels deep). Each value goes to a free neighbour of the last cell that
+//! the domains let hold it (on an empty board, the colour rule: a cell
+//! holds values of one parity). What the domains cannot see is the shape of
+//! the cells still free; three tests watch it after every step:
 //! - *isolated*: a free cell with no free neighbour, not beside the path's
 //!   end, can never be entered;
-//! - *dead ends*: a free cell with one way in (a free neighbour, or an
-//!   open end of the path) can only be a stretch's last cell: one more of
-//!   them than stretches still growing fails;
-//! - *connected*: every free cell must be reachable from an open end
+//! - *dead ends*: a free cell with one way in (a free neighbour, or the
+//!   path's end) can only be the path's last cell: two of them fail;
+//! - *connected*: every free cell must be reachable from the path's end
 //!   through free cells.
 //!
 //! The first two are kept as counters updated for the few cells a step
-//! touches; the third is a flood fill.
-//!
-//! On boards with clues the static domains are not enough: a path that has
-//! wandered can leave a region it must fill later at the wrong time. There
-//! each placed value is also fixed in a copy of the domains and rules 1 and
-//! 3-5 propagate it ([`Layers`]): a fixed cell bounds every other cell's
-//! values by distance, and the all-different rule sees a region that cannot
-//! be filled. Empty boards skip this: it costs more than it prunes there.
+//! touches; the third is a flood fill. Boards with clues go to the other
+//! engine (src/search/fill.rs), which fills the gaps between them.
 
 use crate::board::Board;
-use crate::domains::{Domains, Scratch};
-
-/// Memory the propagated layers may take; deeper levels use the deepest
-/// layer kept (still valid: fixing more values only narrows domains).
-const LAYER_BYTES: usize = 256 << 20;
-
-/// The domains after each placed value: `stack[k]` has values 1..=k fixed
-/// where the path put them (`stack[0]`, the reduction's domains).
-pub(super) struct Layers<'a> {
-    board: &'a Board,
-    stack: Vec<Domains>,
-    depth_cap: usize,
-    scratch: Scratch,
-}
-
-impl<'a> Layers<'a> {
-    pub(super) fn new(board: &'a Board, domains: &Domains) -> Layers<'a> {
-        let depth_cap = (LAYER_BYTES / domains.footprint().max(1)).clamp(1, board.len() + 1);
-        Layers {
-            board,
-            stack: vec![domains.clone()],
-            depth_cap,
-            scratch: Scratch::new(board),
-        }
-    }
-
-    /// The domains to decide the `depth + 1`-th placed value from.
-    fn at(&self, depth: usize) -> &Domains {
-        &self.stack[depth.min(self.stack.len() - 1)]
-    }
-
-    /// Fixes `value` (the `depth`-th placed) in `cell` on top of layer
-    /// `depth - 1`; false if propagation proves it impossible.
-    fn assign(&mut self, depth: usize, cell: usize, value: u32) -> bool {
-        if depth >= self.depth_cap {
-            return self.at(depth - 1).holds(cell, value);
-        }
-        if self.stack.len() <= depth {
-            let copy = self.stack[0].clone();
-            self.stack.push(copy);
-        }
-        let (below, above) = self.stack.split_at_mut(depth);
-        above[0]
-            .assign_from(
-                &below[depth - 1],
-                self.board,
-                cell,
-                value,
-                &mut self.scratch,
-            )
-            .is_ok()
-    }
-}
 
 /// No cell: the path is empty.
 const NONE: usize = usize::MAX;
@@ -130,7 +65,7 @@ impl Grid {
         self.allowed[index * self.words_per_cell + value as usize / 64] & (1 << (value % 64)) != 0
     }
 
-    fn neighbours(&self, index: usize) -> &[usize] {
+    pub(super) fn neighbours(&self, index: usize) -> &[usize] {
         &self.neighbours[index][..self.degree[index] as usize]
     }
 }
@@ -143,37 +78,14 @@ pub(super) struct Tally {
     pub(super) solutions: u64,
     /// A callback asked to stop (a limit): the space was not exhausted.
     pub(super) stopped: bool,
-}
-
-/// The order values are placed in: the anchor `first` up to T, then down
-/// from `first - 1` to 1.
-struct Order {
-    first: u32,
-    total: u32,
-}
-
-impl Order {
-    /// The value placed at position `position` (0-based).
-    fn value(&self, position: usize) -> u32 {
-        let up = (self.total - self.first + 1) as usize;
-        if position < up {
-            self.first + position as u32
-        } else {
-            self.first - 1 - (position - up) as u32
-        }
-    }
-
-    /// Positions of the upward stretch (the anchor included).
-    fn up(&self) -> usize {
-        (self.total - self.first + 1) as usize
-    }
+    /// The run used up its nodes ([`Walk::budget`]) before finishing.
+    pub(super) out_of_nodes: bool,
 }
 
 /// The path and the free cells around it.
 pub(super) struct Walk<'a> {
     grid: &'a Grid,
-    order: Order,
-    /// `path[p]`: the cell of the value placed at position p.
+    /// `path[p]`: the cell of value p + 1.
     path: Vec<usize>,
     free: Vec<bool>,
     free_count: usize,
@@ -186,7 +98,11 @@ pub(super) struct Walk<'a> {
     seen: Vec<u32>,
     stamp: u32,
     queue: Vec<usize>,
-    layers: Option<Layers<'a>>,
+    /// Breaks ties between equally constrained cells: each restart of the
+    /// search takes another.
+    pub(super) seed: u64,
+    /// The node count at which this run gives up (`u64::MAX`: never).
+    pub(super) budget: u64,
 }
 
 /// One level of the stack: the cells left to try for the next value.
@@ -198,19 +114,18 @@ struct Frame {
 
 /// What the engine tells its caller, and whether to go on.
 pub(super) enum Event<'a> {
-    /// A full path, by position: value `values(p)` in `cells[p]`.
-    Solution(&'a [usize], &'a dyn Fn(usize) -> u32),
+    /// A full path, by value: `cells[v - 1]` holds v.
+    Solution(&'a [usize]),
     /// Every few thousand nodes, for the clock and progress.
     Tick(&'a Tally),
 }
 
-/// Cells a step can change the ways in of: at most 4 around each of four
-/// cells (the placed one, the open ends before, the anchor), and the cell.
-type Touched = ([usize; 17], usize);
+/// Cells a step can change the ways in of: at most 4 around the placed
+/// cell and 4 around the end before it, and the cell.
+type Touched = ([usize; 9], usize);
 
 impl<'a> Walk<'a> {
-    /// A walk anchored at value `first` (1 on a board without clues).
-    pub(super) fn new(grid: &'a Grid, first: u32, layers: Option<Layers<'a>>) -> Walk<'a> {
+    pub(super) fn new(grid: &'a Grid) -> Walk<'a> {
         let free_degree: Vec<u8> = (0..grid.cells).map(|index| grid.degree[index]).collect();
         // The counters start from the empty path: on a board one cell wide
         // the two end cells have one way in before anything is placed.
@@ -218,10 +133,6 @@ impl<'a> Walk<'a> {
         let (isolated, dead_ends) = (with_degree(0), with_degree(1));
         Walk {
             grid,
-            order: Order {
-                first,
-                total: grid.total,
-            },
             path: Vec::with_capacity(grid.cells),
             free: vec![true; grid.cells],
             free_count: grid.cells,
@@ -231,48 +142,22 @@ impl<'a> Walk<'a> {
             seen: vec![0; grid.cells],
             stamp: 0,
             queue: Vec::with_capacity(grid.cells),
-            layers,
+            seed: 0,
+            budget: u64::MAX,
         }
     }
 
     /// May `cell` hold the value of position `position`?
     fn allows(&self, cell: usize, position: usize) -> bool {
-        let value = self.order.value(position);
-        match &self.layers {
-            Some(layers) => layers.at(position).holds(cell, value),
-            None => self.grid.allows(cell, value),
-        }
+        self.grid.allows(cell, position as u32 + 1)
     }
 
-    /// The cell the value at `position` must neighbour.
-    fn attach(&self, position: usize) -> usize {
-        if position == self.order.up() {
-            self.path[0]
-        } else {
-            self.path[position - 1]
+    /// The path's open end with `placed` values placed.
+    fn ends(&self, placed: usize) -> ([usize; 1], usize) {
+        if placed == 0 || placed == self.grid.cells {
+            return ([NONE], 0);
         }
-    }
-
-    /// The open ends with `placed` values placed: where each stretch still
-    /// growing goes on from (the same cell twice right after the anchor).
-    fn ends(&self, placed: usize) -> ([usize; 2], usize) {
-        let mut ends = [NONE; 2];
-        let mut count = 0;
-        let total = self.grid.cells;
-        if placed == 0 || placed == total {
-            return (ends, 0);
-        }
-        if placed < self.order.up() {
-            ends[count] = self.path[placed - 1];
-            count += 1;
-        }
-        if self.order.first > 1 {
-            // The downward stretch goes on from the anchor until the upward
-            // one is done.
-            ends[count] = self.attach(placed.max(self.order.up()));
-            count += 1;
-        }
-        (ends, count)
+        ([self.path[placed - 1]], 1)
     }
 
     /// Ways into a free cell: free neighbours, and an open end beside it.
@@ -300,14 +185,13 @@ impl<'a> Walk<'a> {
     }
 
     /// The cells whose ways in may change when `to` is placed or taken
-    /// back: around the ends before and after, around `to`, and `to`.
+    /// back: around the end before, around `to`, and `to`.
     fn touched(&self, to: usize) -> Touched {
-        let mut cells = [NONE; 17];
+        let mut cells = [NONE; 9];
         let mut count = 0;
         let (before, before_count) = self.ends(self.path.len());
-        let anchor = self.path.first().copied().unwrap_or(to);
-        let centres = [to, anchor, before[0], before[1]];
-        let centres = &centres[..2 + before_count];
+        let centres = [to, before[0]];
+        let centres = &centres[..1 + before_count];
         for &cell in centres
             .iter()
             .flat_map(|&centre| self.grid.neighbours(centre))
@@ -350,32 +234,28 @@ impl<'a> Walk<'a> {
         self.count(&touched, 1);
     }
 
-    /// The shape tests, then the propagation, after a step.
+    /// The shape tests, after a step.
     fn viable(&mut self) -> bool {
         let (ends, count) = self.ends(self.path.len());
         if self.isolated > 0 || self.dead_ends > count {
             return false;
         }
-        if self.free_count > 0 && !self.connected(&ends[..count]) {
-            return false;
-        }
-        let position = self.path.len() - 1;
-        let cell = self.path[position];
-        let value = self.order.value(position);
-        match &mut self.layers {
-            Some(layers) => layers.assign(position + 1, cell, value),
-            None => true,
-        }
+        self.free_count == 0 || self.connected(&ends[..count])
     }
 
-    /// Every free cell reachable from an open end through free cells.
-    fn connected(&mut self, ends: &[usize]) -> bool {
+    /// A fresh mark for the flood-fill buffers.
+    fn next_stamp(&mut self) -> u32 {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.seen.fill(0);
             self.stamp = 1;
         }
-        let stamp = self.stamp;
+        self.stamp
+    }
+
+    /// Every free cell reachable from an open end through free cells.
+    fn connected(&mut self, ends: &[usize]) -> bool {
+        let stamp = self.next_stamp();
         self.queue.clear();
         let mut at = 0;
         for &end in ends {
@@ -399,7 +279,7 @@ impl<'a> Walk<'a> {
         self.queue.len() == self.free_count
     }
 
-    /// The free cells beside the next value's attachment that may hold it,
+    /// The free cells beside the path's end that may hold the next value,
     /// the one with the fewest ways on first (Warnsdorff's rule: a cell about
     /// to be cut off is taken while it still can be).
     fn frame(&self) -> Frame {
@@ -409,21 +289,21 @@ impl<'a> Walk<'a> {
             count: 0,
             next: 0,
         };
-        for &neighbour in self.grid.neighbours(self.attach(position)) {
+        for &neighbour in self.grid.neighbours(self.path[position - 1]) {
             if self.free[neighbour] && self.allows(neighbour, position) {
                 frame.candidates[frame.count as usize] = neighbour;
                 frame.count += 1;
             }
         }
         let candidates = &mut frame.candidates[..frame.count as usize];
-        candidates.sort_by_key(|&cell| self.free_degree[cell]);
+        let seed = self.seed;
+        candidates.sort_by_key(|&cell| (self.free_degree[cell], scramble(cell, seed)));
         frame
     }
 
     fn solution(&self, tally: &mut Tally, event: &mut dyn FnMut(Event) -> bool) {
         tally.solutions += 1;
-        let value = |position: usize| self.order.value(position);
-        if !event(Event::Solution(&self.path, &value)) {
+        if !event(Event::Solution(&self.path)) {
             tally.stopped = true;
         }
     }
@@ -468,6 +348,10 @@ impl<'a> Walk<'a> {
             if tally.nodes.is_multiple_of(TICK) && !event(Event::Tick(tally)) {
                 tally.stopped = true;
             }
+            if tally.nodes >= self.budget {
+                tally.out_of_nodes = true;
+                tally.stopped = true;
+            }
             if self.path.len() == total {
                 self.solution(tally, event);
                 self.pop();
@@ -485,4 +369,11 @@ impl<'a> Walk<'a> {
             }
         }
     }
+}
+
+/// A fixed pseudo-random order of the cells for each seed (Fibonacci
+/// hashing): the same seed gives the same search.
+pub(super) fn scramble(cell: usize, seed: u64) -> u64 {
+    ((cell as u64) ^ seed.wrapping_mul(0xD6E8_FEB8_6659_FD93)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        >> 32
 }

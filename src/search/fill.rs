@@ -1,0 +1,559 @@
+//! The engine for boards with clues: the clues split the path into gaps,
+//! and the gaps fill from both of their ends, most constrained value first.
+//!
+//! A value k is open when k - 1 or k + 1 is placed and k is not: it must go
+//! in a free cell beside them (beside both, when both are placed) that the
+//! domains let hold it. Each step places the open value with the fewest such
+//! cells, so that a value with one cell left is placed at once and one with
+//! none fails at once (the rule constraint solvers call fail-first). Growing
+//! one path from the lowest clue instead fixes the long, loose gaps first,
+//! and learns only deep down that they took what a tight gap needed.
+//!
+//! After each placement:
+//! - *windows*: every free cell keeps a count of the values it may hold
+//!   that are not placed yet; none left, and it can never be filled;
+//! - *gaps*: the placed values u < w around a run of open ones are at most
+//!   w - u steps apart (Manhattan distance);
+//! - *ways in*: a free cell needs two path neighbours (a free cell, or a
+//!   placed one whose value still lacks a neighbour value), one if it may
+//!   still be 1 or T;
+//! - *connected*: every free cell can be reached from a cell whose value
+//!   lacks a neighbour value, through free cells.
+
+use super::path::{scramble, Event, Grid, Tally};
+
+const NONE: usize = usize::MAX;
+
+pub(super) struct Fill<'a> {
+    grid: &'a Grid,
+    total: u32,
+    columns: usize,
+    /// `position[v]`: the cell of value v, or NONE (index 0 unused).
+    position: Vec<usize>,
+    /// `value[cell]`: 0 while the cell is free.
+    value: Vec<u32>,
+    free_degree: Vec<u8>,
+    free_count: usize,
+    /// Values not placed yet that each cell may hold.
+    options: Vec<u32>,
+    /// `holders[v]`: the cells that may hold v.
+    holders: Vec<Vec<usize>>,
+    /// Placed values, in order, for undoing.
+    trail: Vec<u32>,
+    /// The values placed before the search (clues, decided cells).
+    given: usize,
+    seen: Vec<u32>,
+    stamp: u32,
+    queue: Vec<usize>,
+    /// The free regions of the last [`Fill::regions_fit`], and each free
+    /// cell's region.
+    regions: Vec<Region>,
+    region_of: Vec<u32>,
+    /// The gaps each region may take: (region, low end, high end, span),
+    /// grouped by region from `first_reach`.
+    reaches: Vec<(u32, usize, usize, u32)>,
+    first_reach: Vec<u32>,
+    pub(super) seed: u64,
+    pub(super) budget: u64,
+}
+
+/// A region of free cells, counted by colour: its cells, what the gaps
+/// that can go nowhere else bring, and what every gap that may go there
+/// can bring.
+#[derive(Default, Clone, Copy)]
+struct Region {
+    cells: [u32; 2],
+    forced: [u32; 2],
+    possible: [u32; 2],
+}
+
+/// The cell of the placed value just below `first_open`, if any.
+fn below_cell(fill: &Fill, first_open: u32) -> Option<usize> {
+    (first_open > 1).then(|| fill.position[first_open as usize - 1])
+}
+
+/// One level of the search: an open value and the cells left to try.
+struct Frame {
+    value: u32,
+    candidates: [usize; 4],
+    count: u8,
+    next: u8,
+}
+
+impl<'a> Fill<'a> {
+    /// `givens`: (cell, value) pairs every solution has (the clues, and the
+    /// cells the reduction decided). None if they already clash.
+    pub(super) fn new(grid: &'a Grid, columns: usize, givens: &[(usize, u32)]) -> Option<Fill<'a>> {
+        let total = grid.total;
+        let mut holders = vec![Vec::new(); total as usize + 1];
+        let mut options = vec![0; grid.cells];
+        for (cell, options) in options.iter_mut().enumerate() {
+            for value in 1..=total {
+                if grid.allows(cell, value) {
+                    holders[value as usize].push(cell);
+                    *options += 1;
+                }
+            }
+        }
+        let mut fill = Fill {
+            grid,
+            total,
+            columns,
+            position: vec![NONE; total as usize + 1],
+            value: vec![0; grid.cells],
+            free_degree: (0..grid.cells)
+                .map(|cell| grid.neighbours(cell).len() as u8)
+                .collect(),
+            free_count: grid.cells,
+            options,
+            holders,
+            trail: Vec::with_capacity(grid.cells),
+            given: 0,
+            seen: vec![0; grid.cells],
+            stamp: 0,
+            queue: Vec::with_capacity(grid.cells),
+            regions: Vec::new(),
+            region_of: vec![0; grid.cells],
+            reaches: Vec::new(),
+            first_reach: Vec::new(),
+            seed: 0,
+            budget: u64::MAX,
+        };
+        for &(cell, value) in givens {
+            if fill.value[cell] != 0 || fill.position[value as usize] != NONE {
+                return None;
+            }
+            if !fill.place(cell, value) {
+                return None;
+            }
+        }
+        fill.given = fill.trail.len();
+        Some(fill)
+    }
+
+    fn placed(&self, value: u32) -> bool {
+        (1..=self.total).contains(&value) && self.position[value as usize] != NONE
+    }
+
+    /// Is `value` open: unplaced, with a placed neighbour value?
+    fn open(&self, value: u32) -> bool {
+        (1..=self.total).contains(&value)
+            && !self.placed(value)
+            && (self.placed(value - 1) || self.placed(value + 1))
+    }
+
+    /// Does the placed cell `cell` still lack a neighbour value?
+    fn loose(&self, cell: usize) -> bool {
+        let value = self.value[cell];
+        (value > 1 && !self.placed(value - 1)) || (value < self.total && !self.placed(value + 1))
+    }
+
+    /// The cells that may take open value `value` now.
+    fn candidates(&self, value: u32) -> ([usize; 4], u8) {
+        let below = if value > 1 {
+            self.position[value as usize - 1]
+        } else {
+            NONE
+        };
+        let above = if value < self.total {
+            self.position[value as usize + 1]
+        } else {
+            NONE
+        };
+        let beside = if below != NONE { below } else { above };
+        let mut cells = [NONE; 4];
+        let mut count = 0;
+        for &cell in self.grid.neighbours(beside) {
+            if self.value[cell] == 0
+                && self.grid.allows(cell, value)
+                && (above == NONE || below == NONE || self.grid.neighbours(cell).contains(&above))
+            {
+                cells[count] = cell;
+                count += 1;
+            }
+        }
+        (cells, count as u8)
+    }
+
+    /// Places `value` in `cell` and runs the tests that are cheap enough to
+    /// run on every placement; false (placed all the same) if one fails.
+    fn place(&mut self, cell: usize, value: u32) -> bool {
+        self.position[value as usize] = cell;
+        self.value[cell] = value;
+        self.trail.push(value);
+        self.free_count -= 1;
+        for &neighbour in self.grid.neighbours(cell) {
+            self.free_degree[neighbour] -= 1;
+        }
+        let mut fits = true;
+        for &holder in &self.holders[value as usize] {
+            self.options[holder] -= 1;
+            if self.options[holder] == 0 && self.value[holder] == 0 {
+                fits = false;
+            }
+        }
+        fits && self.gaps_fit(cell, value) && self.ways_in_around(cell, value)
+    }
+
+    /// Takes the last placed value back.
+    fn undo(&mut self) {
+        let value = self.trail.pop().expect("a value to take back");
+        let cell = self.position[value as usize];
+        for &holder in &self.holders[value as usize] {
+            self.options[holder] += 1;
+        }
+        for &neighbour in self.grid.neighbours(cell) {
+            self.free_degree[neighbour] += 1;
+        }
+        self.free_count += 1;
+        self.value[cell] = 0;
+        self.position[value as usize] = NONE;
+    }
+
+    fn distance(&self, from: usize, to: usize) -> u32 {
+        let (a, b) = (from / self.columns, from % self.columns);
+        let (c, d) = (to / self.columns, to % self.columns);
+        (a.abs_diff(c) + b.abs_diff(d)) as u32
+    }
+
+    /// The nearest placed values below and above `value` are close enough.
+    fn gaps_fit(&self, cell: usize, value: u32) -> bool {
+        let below = (1..value).rev().find(|&v| self.placed(v));
+        let above = (value + 1..=self.total).find(|&v| self.placed(v));
+        let fits = |other: Option<u32>| {
+            other.is_none_or(|other| {
+                self.distance(cell, self.position[other as usize]) <= other.abs_diff(value)
+            })
+        };
+        fits(below) && fits(above)
+    }
+
+    /// Ways into free cell `cell`: free neighbours and loose placed ones.
+    fn ways_in(&self, cell: usize) -> u8 {
+        self.grid
+            .neighbours(cell)
+            .iter()
+            .filter(|&&n| self.value[n] == 0 || self.loose(n))
+            .count() as u8
+    }
+
+    /// Can `cell` still be an end of the path (value 1 or T)?
+    fn may_end(&self, cell: usize) -> bool {
+        let end = |value: u32| !self.placed(value) && self.grid.allows(cell, value);
+        end(1) || end(self.total)
+    }
+
+    /// The ways-in test on the free cells whose ways in the placement of
+    /// `value` in `cell` changed: around it and around its neighbour values.
+    fn ways_in_around(&self, cell: usize, value: u32) -> bool {
+        let mut centres = [cell, NONE, NONE];
+        if value > 1 {
+            centres[1] = self.position[value as usize - 1];
+        }
+        if value < self.total {
+            centres[2] = self.position[value as usize + 1];
+        }
+        centres
+            .iter()
+            .filter(|&&centre| centre != NONE)
+            .flat_map(|&centre| self.grid.neighbours(centre))
+            .filter(|&&x| self.value[x] == 0)
+            .all(|&x| match self.ways_in(x) {
+                0 => false,
+                1 => self.may_end(x),
+                _ => true,
+            })
+    }
+
+    /// Each run of open values (a gap between placed values, or the stretch
+    /// before the lowest or after the highest) fills a stretch of cells all in
+    /// one region of free cells, one beside both its ends; and the regions
+    /// must come out exactly filled. Counted by colour (the two colours of
+    /// the chessboard, which a path alternates), a region's cells lie between
+    /// what the gaps that can only go there bring and what all gaps that may
+    /// go there can bring.
+    fn regions_fit(&mut self) -> bool {
+        if self.free_count == 0 {
+            return true;
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        self.regions.clear();
+        for start in 0..self.grid.cells {
+            if self.value[start] != 0 || self.seen[start] == stamp {
+                continue;
+            }
+            let id = self.regions.len() as u32;
+            let mut region = Region::default();
+            self.queue.clear();
+            self.queue.push(start);
+            self.seen[start] = stamp;
+            let mut at = 0;
+            while at < self.queue.len() {
+                let cell = self.queue[at];
+                at += 1;
+                self.region_of[cell] = id;
+                region.cells[self.colour(cell)] += 1;
+                for &n in self.grid.neighbours(cell) {
+                    if self.value[n] == 0 && self.seen[n] != stamp {
+                        self.seen[n] = stamp;
+                        self.queue.push(n);
+                    }
+                }
+            }
+            self.regions.push(region);
+        }
+        self.reaches.clear();
+        let mut below: Option<u32> = None;
+        for value in 1..=self.total + 1 {
+            if value <= self.total && !self.placed(value) {
+                continue;
+            }
+            let above = (value <= self.total).then_some(value);
+            let first_open = below.map_or(1, |u| u + 1);
+            let last_open = above.map_or(self.total, |w| w - 1);
+            below = above;
+            if first_open > last_open {
+                continue;
+            }
+            let length = last_open - first_open + 1;
+            // The gap's cells by colour: its first cell is beside its known end.
+            let end = match (
+                below_cell(self, first_open),
+                above.map(|w| self.position[w as usize]),
+            ) {
+                (Some(cell), _) | (None, Some(cell)) => cell,
+                (None, None) => return true, // nothing placed: no regions to judge
+            };
+            let first_colour = 1 - self.colour(end);
+            let mut counts = [0; 2];
+            counts[first_colour] = length.div_ceil(2);
+            counts[1 - first_colour] = length / 2;
+            let mut choices = [u32::MAX; 4];
+            let mut count = 0;
+            let low_end = (first_open > 1).then(|| self.position[first_open as usize - 1]);
+            let high_end = above.map(|w| self.position[w as usize]);
+            let touches = |fill: &Fill, end: Option<usize>, id: u32| {
+                end.is_none_or(|end| {
+                    fill.grid
+                        .neighbours(end)
+                        .iter()
+                        .any(|&n| fill.value[n] == 0 && fill.region_of[n] == id)
+                })
+            };
+            let near = low_end.or(high_end).expect("a gap has a placed end");
+            for &n in self.grid.neighbours(near) {
+                if self.value[n] != 0 {
+                    continue;
+                }
+                let id = self.region_of[n];
+                if choices[..count].contains(&id) {
+                    continue;
+                }
+                if touches(self, low_end, id) && touches(self, high_end, id) {
+                    choices[count] = id;
+                    count += 1;
+                }
+            }
+            for &id in &choices[..count] {
+                self.reaches.push((
+                    id,
+                    low_end.unwrap_or(NONE),
+                    high_end.unwrap_or(NONE),
+                    length + 1,
+                ));
+            }
+            match count {
+                0 => return false,
+                1 => {
+                    let region = &mut self.regions[choices[0] as usize];
+                    for (colour, &count) in counts.iter().enumerate() {
+                        region.forced[colour] += count;
+                        region.possible[colour] += count;
+                    }
+                }
+                _ => {
+                    for &id in &choices[..count] {
+                        let region = &mut self.regions[id as usize];
+                        for (colour, &count) in counts.iter().enumerate() {
+                            region.possible[colour] += count;
+                        }
+                    }
+                }
+            }
+        }
+        let balanced = self.regions.iter().all(|region| {
+            (0..2).all(|colour| {
+                region.forced[colour] <= region.cells[colour]
+                    && region.cells[colour] <= region.possible[colour]
+            })
+        });
+        balanced && self.every_cell_in_reach()
+    }
+
+    /// Every free cell lies within reach of a gap that may fill its region:
+    /// d(low end, x) + d(x, high end) <= the gap's span (a tail: d(end, x)
+    /// <= its length).
+    fn every_cell_in_reach(&mut self) -> bool {
+        self.reaches.sort_unstable_by_key(|reach| reach.0);
+        self.first_reach.clear();
+        self.first_reach.resize(self.regions.len() + 1, 0);
+        for reach in &self.reaches {
+            self.first_reach[reach.0 as usize + 1] += 1;
+        }
+        for id in 0..self.regions.len() {
+            self.first_reach[id + 1] += self.first_reach[id];
+        }
+        (0..self.grid.cells).all(|x| {
+            if self.value[x] != 0 {
+                return true;
+            }
+            let id = self.region_of[x] as usize;
+            let reaches =
+                &self.reaches[self.first_reach[id] as usize..self.first_reach[id + 1] as usize];
+            reaches.iter().any(|&(_, low, high, span)| {
+                let there = if low == NONE {
+                    0
+                } else {
+                    self.distance(low, x)
+                };
+                let back = if high == NONE {
+                    0
+                } else {
+                    self.distance(x, high)
+                };
+                match (low == NONE, high == NONE) {
+                    (false, false) => there + back <= span,
+                    _ => there + back < span,
+                }
+            })
+        })
+    }
+
+    fn colour(&self, cell: usize) -> usize {
+        (cell / self.columns + cell % self.columns) % 2
+    }
+
+    /// The open value with the fewest cells (ties broken by the seed), its
+    /// cells ordered fewest free neighbours first; None if all are placed.
+    fn frame(&self) -> Option<Frame> {
+        let mut best: Option<Frame> = None;
+        let mut best_key = (u8::MAX, u32::MAX, u64::MAX);
+        for &placed in &self.trail {
+            for value in [placed.wrapping_sub(1), placed + 1] {
+                if !self.open(value) {
+                    continue;
+                }
+                let (candidates, count) = self.candidates(value);
+                let key = (
+                    count,
+                    self.slack(value),
+                    scramble(value as usize, self.seed),
+                );
+                if key < best_key {
+                    best_key = key;
+                    best = Some(Frame {
+                        value,
+                        candidates,
+                        count,
+                        next: 0,
+                    });
+                    if count == 0 {
+                        return best;
+                    }
+                }
+            }
+        }
+        let mut frame = best?;
+        let seed = self.seed;
+        frame.candidates[..frame.count as usize]
+            .sort_by_key(|&cell| (self.free_degree[cell], scramble(cell, seed)));
+        Some(frame)
+    }
+
+    /// Spare steps in the gap of open value `value`: its length less the
+    /// distance between its ends (large for a tail, which has one end).
+    fn slack(&self, value: u32) -> u32 {
+        let below = (1..value).rev().find(|&v| self.placed(v));
+        let above = (value + 1..=self.total).find(|&v| self.placed(v));
+        match (below, above) {
+            (Some(u), Some(w)) => {
+                let distance = self.distance(self.position[u as usize], self.position[w as usize]);
+                (w - u).saturating_sub(distance)
+            }
+            _ => u32::MAX / 2,
+        }
+    }
+
+    /// The whole path, by value: `cells[v - 1]` holds v.
+    fn report(&self, tally: &mut Tally, event: &mut dyn FnMut(Event) -> bool) {
+        tally.solutions += 1;
+        let cells: Vec<usize> = self.position[1..].to_vec();
+        if !event(Event::Solution(&cells)) {
+            tally.stopped = true;
+        }
+    }
+
+    /// Every completion of the givens; `event` gets each solution and the
+    /// ticks, and stops the search by returning false.
+    pub(super) fn run(&mut self, tally: &mut Tally, event: &mut dyn FnMut(Event) -> bool) {
+        const TICK: u64 = 4096;
+        if self.trail.len() == self.total as usize {
+            self.report(tally, event);
+            return;
+        }
+        if !self.regions_fit() {
+            return;
+        }
+        let mut stack: Vec<Frame> = Vec::new();
+        match self.frame() {
+            Some(frame) => stack.push(frame),
+            None => return,
+        }
+        while let Some(frame) = stack.last_mut() {
+            if frame.next == frame.count {
+                stack.pop();
+                if self.trail.len() > self.given {
+                    self.undo();
+                }
+                continue;
+            }
+            let (cell, value) = (frame.candidates[frame.next as usize], frame.value);
+            frame.next += 1;
+            tally.nodes += 1;
+            if tally.nodes.is_multiple_of(TICK) && !event(Event::Tick(tally)) {
+                tally.stopped = true;
+            }
+            if tally.nodes >= self.budget {
+                tally.out_of_nodes = true;
+                tally.stopped = true;
+            }
+            let fits = self.place(cell, value) && self.regions_fit();
+            if fits && self.trail.len() == self.total as usize {
+                self.report(tally, event);
+                self.undo();
+            } else if fits {
+                match self.frame() {
+                    Some(frame) if frame.count > 0 => stack.push(frame),
+                    _ => {
+                        tally.failures += 1;
+                        self.undo();
+                    }
+                }
+            } else {
+                tally.failures += 1;
+                self.undo();
+            }
+            if tally.stopped {
+                while self.trail.len() > self.given {
+                    self.undo();
+                }
+                return;
+            }
+        }
+    }
+}

@@ -44,3 +44,43 @@ impl Domains {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The domains of an empty board after rule 2 alone.
+    fn coloured(rows: usize, cols: usize) -> (Board, Domains) {
+        let board = Board::empty(rows, cols).unwrap();
+        let mut domains = Domains::all_values(&board);
+        let mut agenda = Agenda::new(board.len());
+        domains.colour(&board, &mut agenda).unwrap();
+        (board, domains)
+    }
+
+    #[test]
+    fn on_a_3x3_board_the_corner_colour_keeps_only_the_odd_values() {
+        let (board, domains) = coloured(3, 3);
+        for cell in board.cells().filter(|cell| cell.colour() == 0) {
+            assert_eq!(domains.values(&board, cell), [1, 3, 5, 7, 9], "{cell}");
+        }
+    }
+
+    #[test]
+    fn on_a_3x3_board_the_other_colour_keeps_only_the_even_values() {
+        let (board, domains) = coloured(3, 3);
+        for cell in board.cells().filter(|cell| cell.colour() == 1) {
+            assert_eq!(domains.values(&board, cell), [2, 4, 6, 8], "{cell}");
+        }
+    }
+
+    #[test]
+    fn on_a_2x2_board_t_is_even_and_the_colour_rule_removes_nothing() {
+        // Value 1 may sit on either colour: 1-2-3-4 round the square starts
+        // wherever it likes.
+        let (board, domains) = coloured(2, 2);
+        for cell in board.cells() {
+            assert_eq!(domains.values(&board, cell), [1, 2, 3, 4], "{cell}");
+        }
+    }
+}

@@ -94,3 +94,95 @@ impl Domains {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Cell;
+
+    /// Fixes `cell` to `value` in `domains` and runs rule 1 from it, and
+    /// nothing else.
+    fn fix_and_spread(
+        board: &Board,
+        domains: &mut Domains,
+        cell: Cell,
+        value: u32,
+    ) -> Result<(), Contradiction> {
+        let mut agenda = Agenda::new(board.len());
+        let index = board.index(cell);
+        domains.fix(board, index, value, &mut agenda)?;
+        domains.distance_from(board, index, &mut agenda)
+    }
+
+    #[test]
+    fn a_clue_1_in_a_corner_of_a_3x3_leaves_2_only_on_its_two_neighbours() {
+        let board = Board::empty(3, 3).unwrap();
+        let mut domains = Domains::all_values(&board);
+        fix_and_spread(&board, &mut domains, Cell::new(0, 0), 1).unwrap();
+        let holders: Vec<Cell> = board
+            .cells()
+            .filter(|&cell| domains.allows(&board, cell, 2))
+            .collect();
+        assert_eq!(holders, [Cell::new(0, 1), Cell::new(1, 0)]);
+    }
+
+    #[test]
+    fn a_clue_5_in_the_centre_of_a_3x3_leaves_the_corners_odd_values_and_the_edges_even() {
+        // Corners are 2 steps away: |k - 5| >= 2 and even. Edges are 1 step
+        // away: |k - 5| odd.
+        let board = Board::empty(3, 3).unwrap();
+        let mut domains = Domains::all_values(&board);
+        fix_and_spread(&board, &mut domains, Cell::new(1, 1), 5).unwrap();
+        for cell in board.cells().filter(|&cell| cell != Cell::new(1, 1)) {
+            let expected: &[u32] = if cell.colour() == 0 {
+                &[1, 3, 7, 9]
+            } else {
+                &[2, 4, 6, 8]
+            };
+            assert_eq!(domains.values(&board, cell), expected, "{cell}");
+        }
+    }
+
+    #[test]
+    fn a_second_fixed_cell_removes_the_values_too_close_to_it() {
+        // After 5 in the centre, 1 in a corner: the opposite corner, 4 steps
+        // away, keeps only the values at least 5, and the cells 3 steps away
+        // the even values at least 4.
+        let board = Board::empty(3, 3).unwrap();
+        let mut domains = Domains::all_values(&board);
+        fix_and_spread(&board, &mut domains, Cell::new(1, 1), 5).unwrap();
+        fix_and_spread(&board, &mut domains, Cell::new(0, 0), 1).unwrap();
+        assert_eq!(domains.values(&board, Cell::new(2, 2)), [7, 9]);
+        assert_eq!(domains.values(&board, Cell::new(1, 2)), [4, 6, 8]);
+        assert_eq!(domains.values(&board, Cell::new(0, 2)), [3, 7, 9]);
+    }
+
+    #[test]
+    fn once_parity_is_settled_the_ring_narrows_as_the_full_ring_does() {
+        let board = Board::empty(3, 4).unwrap();
+        let mut settled = Domains::all_values(&board);
+        fix_and_spread(&board, &mut settled, Cell::new(1, 1), 6).unwrap();
+        assert!(settled.parity_settled);
+        let mut full = settled.clone();
+        full.parity_settled = false;
+        fix_and_spread(&board, &mut settled, Cell::new(2, 3), 11).unwrap();
+        fix_and_spread(&board, &mut full, Cell::new(2, 3), 11).unwrap();
+        assert_eq!(settled, full);
+    }
+
+    #[test]
+    fn fixed_neighbours_whose_values_differ_by_two_contradict() {
+        // One step apart, so their values must differ by an odd amount.
+        let board = Board::empty(1, 3).unwrap();
+        let mut domains = Domains::all_values(&board);
+        let mut agenda = Agenda::new(board.len());
+        let (first, second) = (Cell::new(0, 0), Cell::new(0, 1));
+        domains
+            .fix(&board, board.index(second), 3, &mut agenda)
+            .unwrap();
+        assert_eq!(
+            fix_and_spread(&board, &mut domains, first, 1),
+            Err(Contradiction::NoValueFor { cell: second })
+        );
+    }
+}

@@ -470,3 +470,7 @@ impl Domains {
         }
     }
 }
+
+/// Rule 4, singletons, which lives in the driver and the primitives above.
+#[cfg(test)]
+mod tests;

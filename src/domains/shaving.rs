@@ -110,3 +110,46 @@ impl Domains {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Cell;
+
+    /// A 2x3 board with 3 top middle. Propagation leaves bottom middle
+    /// {2, 4, 6}; but with 2 there, 1 takes a bottom corner and 4 a top one,
+    /// and the two cells left cannot finish the path.
+    fn three_top_middle() -> Board {
+        Board::parse(b",3,\n,,\n").unwrap()
+    }
+
+    #[test]
+    fn shaving_removes_a_value_that_propagation_keeps_but_refutes_once_supposed() {
+        let board = three_top_middle();
+        let bottom_middle = Cell::new(1, 1);
+        let mut domains = Domains::reduce_with(&board, false, None).unwrap();
+        assert_eq!(domains.values(&board, bottom_middle), [2, 4, 6]);
+        domains.shave(&board, None).unwrap();
+        assert_eq!(domains.values(&board, bottom_middle), [4, 6]);
+    }
+
+    #[test]
+    fn a_stop_already_past_leaves_the_domains_unshaved() {
+        let board = three_top_middle();
+        let domains = Domains::reduce_with(&board, true, Some(Instant::now())).unwrap();
+        assert_eq!(domains.values(&board, Cell::new(1, 1)), [2, 4, 6]);
+    }
+
+    #[test]
+    fn a_board_over_the_budget_is_not_shaved() {
+        // An empty 20x20: 400 cells of 200 values each, times T = 400, is
+        // 32 million.
+        let board = Board::empty(20, 20).unwrap();
+        let mut domains = Domains::reduce_with(&board, false, None).unwrap();
+        assert!(domains.open_pairs() as u64 * domains.total() as u64 > SHAVING_BUDGET);
+        let before = domains.clone();
+        domains.shave_within_budget(&board, None).unwrap();
+        assert_eq!(domains.summary(&board).shaving_passes, 0);
+        assert_eq!(domains, before);
+    }
+}

@@ -84,3 +84,57 @@ impl Domains {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Cell;
+
+    /// Every value everywhere on an empty board, less `removed` (cell,
+    /// value) pairs; then rule 3 once at `cell`, and nothing else.
+    fn support_after(rows: usize, cols: usize, removed: &[(Cell, u32)], cell: Cell) -> Vec<u32> {
+        let board = Board::empty(rows, cols).unwrap();
+        let mut domains = Domains::all_values(&board);
+        let mut agenda = Agenda::new(board.len());
+        for &(at, value) in removed {
+            domains
+                .remove(&board, board.index(at), value, &mut agenda)
+                .unwrap();
+        }
+        domains
+            .support(&board, board.index(cell), &mut agenda)
+            .unwrap();
+        domains.values(&board, cell)
+    }
+
+    #[test]
+    fn a_corner_whose_neighbours_cannot_hold_4_loses_3_and_5() {
+        // 3 has no successor beside it, 5 no predecessor.
+        let removed = [(Cell::new(0, 1), 4), (Cell::new(1, 0), 4)];
+        let left = support_after(3, 3, &removed, Cell::new(0, 0));
+        assert_eq!(left, [1, 2, 4, 6, 7, 8, 9]);
+    }
+
+    #[test]
+    fn a_value_needs_its_predecessor_and_successor_in_two_different_neighbours() {
+        // Only (0,1) can hold 4 and 6: the path cannot enter 5 from it and
+        // leave 5 to it. 3 and 7 keep a neighbour each way.
+        let removed = [(Cell::new(1, 0), 4), (Cell::new(1, 0), 6)];
+        let left = support_after(3, 3, &removed, Cell::new(0, 0));
+        assert_eq!(left, [1, 2, 3, 4, 6, 7, 8, 9]);
+    }
+
+    #[test]
+    fn the_end_of_a_1x3_line_keeps_1_and_3_but_not_2() {
+        // One neighbour: enough for 1 (a successor) and T (a predecessor),
+        // not for 2, which needs both.
+        let left = support_after(1, 3, &[], Cell::new(0, 0));
+        assert_eq!(left, [1, 3]);
+    }
+
+    #[test]
+    fn a_1x1_board_keeps_its_only_value() {
+        let left = support_after(1, 1, &[], Cell::new(0, 0));
+        assert_eq!(left, [1]);
+    }
+}

@@ -11,7 +11,8 @@
 //! Nogoods stay valid for the rest of the reduction: they were proved over
 //! domains at least as wide as any later ones.
 
-use super::{Agenda, BitIter, Domains};
+use super::bits::BitIter;
+use super::{Agenda, Domains};
 use crate::board::Board;
 use crate::precheck::Contradiction;
 

@@ -1,0 +1,474 @@
+//! The reduction: for each cell, the set of values it can still hold.
+//!
+//! Both formulations are built over these domains when `--reduce` is on (the
+//! default). Every rule below removes only values that no solution uses, so
+//! the reduced model has exactly the solutions of the faithful one:
+//!
+//! 1. **Distance and parity to a fixed cell.** If cell `d` holds `v`, then cell
+//!    `c` can hold `k` only if `dist(c, d) <= |k - v|` with the same parity
+//!    (the path needs `dist` steps and alternates colours). (`distance.rs`)
+//! 2. **Colour count.** When T is odd, odd values fill the corner colour.
+//!    (`colour.rs`)
+//! 3. **Neighbour support.** `k` stays in `c` only if a neighbour can hold
+//!    `k - 1` and another neighbour can hold `k + 1` (1 needs only the
+//!    successor, T only the predecessor). (`support.rs`)
+//! 4. **Singletons.** A cell with one value left, or a value with one cell
+//!    left, is fixed and acts as a clue (rule 1 runs again from it). (Here:
+//!    it is no separate routine but part of the primitives every rule narrows
+//!    through: `changed`, `narrow_word` and the `lonely` branch of
+//!    `propagate`.)
+//! 5. **All different.** Each value sits in exactly one cell, so the (cell,
+//!    value) pairs must hold a perfect matching of cells to values; a pair
+//!    that lies in no perfect matching goes (Régin's filter: find one
+//!    matching, then keep a pair only if its cell and the cell matched to
+//!    its value share a strongly connected component of the alternating
+//!    graph). (`all_different.rs`, with `components.rs`)
+//! 6. **Shaving.** Suppose a cell holds a value and run rules 1, 3-5 and 7
+//!    on a copy; if a domain empties, the value goes. Passes repeat until one
+//!    removes nothing; the first leaves rule 5 out, for speed (shaving is
+//!    skipped on boards over [`SHAVING_BUDGET`]). (`shaving.rs`)
+//! 7. **Learned nogoods.** A shaving trial "c holds k" that succeeds but
+//!    removes "d holds j" proves that no solution has both; whenever
+//!    propagation later fixes d to j, c loses k (`nogoods.rs`; skipped with
+//!    more than [`NOGOOD_PAIRS_LIMIT`] open pairs).
+//!
+//! Rules 1, 3-5 and 7 run from a work list to their common fixpoint. An
+//! empty domain proves the board infeasible.
+//!
+//! This file holds the domains, the work list (`Agenda`), the public API,
+//! the driver (`reduce_with`, `propagate`) and the narrowing primitives all
+//! rules share (`fix`, `remove`, `keep_only`, `narrow_word`, `changed`);
+//! each rule has its own file, and `bits.rs` the bit helpers.
+
+use std::time::Instant;
+
+use crate::board::{Board, Cell};
+use crate::precheck::Contradiction;
+
+mod all_different;
+mod bits;
+mod colour;
+mod components;
+mod distance;
+mod nogoods;
+mod shaving;
+mod support;
+
+use all_different::MatchingScratch;
+use bits::BitIter;
+use nogoods::Nogoods;
+pub use nogoods::NOGOOD_PAIRS_LIMIT;
+pub use shaving::SHAVING_BUDGET;
+
+/// Per-cell value sets, as bitsets: bit `k` of a cell's words is value `k`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Domains {
+    total: u32,
+    words_per_cell: usize,
+    bits: Vec<u64>,
+    /// `holders[k]`: how many cells can still hold `k`.
+    holders: Vec<u32>,
+    /// `fixed[cell]`: the value of a decided cell, 0 while it is open.
+    fixed: Vec<u32>,
+    /// `matched[cell]`: its value in the last perfect matching rule 5 found
+    /// (0 before the first), the warm start of the next one.
+    matched: Vec<u32>,
+    /// Rule 1 has run from some fixed cell, so every domain already keeps a
+    /// single parity and later rings only need the words near their value.
+    parity_settled: bool,
+    /// Neighbour-support checks of single cells (not counting shaving trials).
+    support_checks: usize,
+    /// How many shaving passes ran (0 when the board was over the budget).
+    shaving_passes: usize,
+    /// Nogoods shaving learned (rule 7).
+    nogoods: usize,
+}
+
+/// What the reduction did, in numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct ReductionSummary {
+    /// (cell, value) pairs left, out of T * T.
+    pub pairs: usize,
+    /// Cells whose value is decided (clues included).
+    pub fixed_cells: usize,
+    /// Neighbour-support checks of single cells (rule 3), not counting
+    /// shaving trials.
+    pub support_checks: usize,
+    /// Shaving passes (rule 6); 0 when the board was over the budget.
+    pub shaving_passes: usize,
+    /// Pairs of pairs that shaving proved cannot share a solution (rule 7);
+    /// 0 without shaving or over [`NOGOOD_PAIRS_LIMIT`].
+    pub nogoods: usize,
+}
+
+/// What propagation still has to do, and buffers rule 5 reuses.
+struct Agenda {
+    /// Cells just fixed: rule 1 runs from each.
+    fixed: Vec<usize>,
+    /// Values that just dropped to one holder (rule 4).
+    lonely: Vec<u32>,
+    /// Cells whose neighbour support (rule 3) must be checked again.
+    support: Vec<usize>,
+    queued: Vec<bool>,
+    matching: MatchingScratch,
+    /// Whether rule 5 runs (shaving's first pass leaves it out).
+    all_different: bool,
+}
+
+impl Agenda {
+    fn new(cells: usize) -> Agenda {
+        Agenda {
+            fixed: Vec::new(),
+            lonely: Vec::new(),
+            support: Vec::new(),
+            queued: vec![false; cells],
+            matching: MatchingScratch::default(),
+            all_different: true,
+        }
+    }
+
+    /// Empties the agenda after a failed propagation, keeping its buffers.
+    fn clear(&mut self) {
+        self.fixed.clear();
+        self.lonely.clear();
+        for index in self.support.drain(..) {
+            self.queued[index] = false;
+        }
+    }
+
+    fn check_support(&mut self, index: usize) {
+        if !self.queued[index] {
+            self.queued[index] = true;
+            self.support.push(index);
+        }
+    }
+
+    fn next_support(&mut self) -> Option<usize> {
+        let index = self.support.pop()?;
+        self.queued[index] = false;
+        Some(index)
+    }
+}
+
+impl Domains {
+    /// Reduces the domains of a board to the fixpoint of the rules above,
+    /// then shaves them (rule 6) when the board is within [`SHAVING_BUDGET`].
+    pub fn reduce(board: &Board) -> Result<Domains, Contradiction> {
+        Domains::reduce_with(board, true, None)
+    }
+
+    /// As [`Domains::reduce`]; `shave: false` stops after rules 1-5, and
+    /// shaving stops early at `stop` (what it removed so far stays removed:
+    /// every removal is sound on its own).
+    pub fn reduce_with(
+        board: &Board,
+        shave: bool,
+        stop: Option<Instant>,
+    ) -> Result<Domains, Contradiction> {
+        let mut domains = Domains::all_values(board);
+        let mut agenda = Agenda::new(board.len());
+        domains.colour(board, &mut agenda)?;
+        for (cell, value) in board.clues() {
+            let index = board.index(cell);
+            if !domains.contains(index, value) {
+                return Err(Contradiction::NoValueFor { cell });
+            }
+            domains.fix(board, index, value, &mut agenda)?;
+        }
+        for index in 0..board.len() {
+            agenda.check_support(index);
+        }
+        domains.propagate(board, &mut agenda, None)?;
+        if shave {
+            domains.shave_within_budget(board, stop)?;
+        }
+        Ok(domains)
+    }
+
+    /// Rules 6 and 7 on domains already at the fixpoint of rules 1-5 (from
+    /// `reduce_with(board, false, _)`), when the board is within
+    /// [`SHAVING_BUDGET`]: the pipeline lets the search try first, and
+    /// shaves only what it left.
+    pub fn shave_within_budget(
+        &mut self,
+        board: &Board,
+        stop: Option<Instant>,
+    ) -> Result<(), Contradiction> {
+        let open_pairs = self.open_pairs();
+        if (open_pairs as u64) * (self.total as u64) <= SHAVING_BUDGET {
+            self.shave(board, stop)?;
+        }
+        Ok(())
+    }
+
+    /// Rules 1, 3, 4 and 5 (unless the agenda leaves it out), and 7 with
+    /// `nogoods`, until the agenda is empty and rule 5 removes nothing.
+    fn propagate(
+        &mut self,
+        board: &Board,
+        agenda: &mut Agenda,
+        nogoods: Option<&Nogoods>,
+    ) -> Result<(), Contradiction> {
+        loop {
+            if let Some(index) = agenda.fixed.pop() {
+                self.distance_from(board, index, agenda)?;
+                if let Some(nogoods) = nogoods {
+                    nogoods.apply(self, board, index, agenda)?;
+                }
+            } else if let Some(value) = agenda.lonely.pop() {
+                // Rule 4 has no file of its own: a value left with one holder
+                // is queued by `narrow_word` and fixed here; a cell left with
+                // one value is fixed in `changed`.
+                if self.holders[value as usize] == 1 {
+                    let index = (0..board.len())
+                        .find(|&index| self.contains(index, value))
+                        .expect("a value with one holder has a holder");
+                    if self.fixed[index] == 0 {
+                        self.fix(board, index, value, agenda)?;
+                    }
+                }
+            } else if let Some(index) = agenda.next_support() {
+                self.support_checks += 1;
+                self.support(board, index, agenda)?;
+            } else if !(agenda.all_different && self.all_different(board, agenda)?) {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Makes this a copy of `other` (same board), reusing the buffers.
+    fn copy_from(&mut self, other: &Domains) {
+        self.bits.copy_from_slice(&other.bits);
+        self.holders.copy_from_slice(&other.holders);
+        self.fixed.copy_from_slice(&other.fixed);
+        self.matched.copy_from_slice(&other.matched);
+        self.parity_settled = other.parity_settled;
+    }
+
+    /// Fixes an open cell to one of its values.
+    fn fix(
+        &mut self,
+        board: &Board,
+        index: usize,
+        value: u32,
+        agenda: &mut Agenda,
+    ) -> Result<(), Contradiction> {
+        let words = 0..self.words_per_cell;
+        self.keep_only(board, index, words, agenda, |w| {
+            if w == value as usize / 64 {
+                1 << (value % 64)
+            } else {
+                0
+            }
+        })
+    }
+
+    /// Removes one value from a cell.
+    fn remove(
+        &mut self,
+        board: &Board,
+        index: usize,
+        value: u32,
+        agenda: &mut Agenda,
+    ) -> Result<(), Contradiction> {
+        let w = value as usize / 64;
+        self.keep_only(board, index, w..w + 1, agenda, |_| !(1 << (value % 64)))
+    }
+
+    /// Keeps, in each word `w` of cell `index` in `words`, only the values in
+    /// `mask(w)`; if any went, reports the cell as [`Domains::changed`].
+    fn keep_only(
+        &mut self,
+        board: &Board,
+        index: usize,
+        words: std::ops::Range<usize>,
+        agenda: &mut Agenda,
+        mask: impl Fn(usize) -> u64,
+    ) -> Result<(), Contradiction> {
+        let mut changed = false;
+        for w in words {
+            let word = self.bits[index * self.words_per_cell + w] & mask(w);
+            changed |= self.narrow_word(index, w, word, &mut agenda.lonely)?;
+        }
+        if changed {
+            self.changed(board, index, agenda)?;
+        }
+        Ok(())
+    }
+
+    /// Replaces word `w` of a cell by `word`, a subset of it, and counts the
+    /// holders of the values it drops. True if anything was dropped; the
+    /// caller then reports the cell as [`Domains::changed`].
+    #[inline]
+    fn narrow_word(
+        &mut self,
+        index: usize,
+        w: usize,
+        word: u64,
+        lonely: &mut Vec<u32>,
+    ) -> Result<bool, Contradiction> {
+        let at = index * self.words_per_cell + w;
+        let dropped = self.bits[at] & !word;
+        if dropped == 0 {
+            return Ok(false);
+        }
+        self.bits[at] = word;
+        for bit in BitIter(dropped) {
+            let value = (w * 64 + bit) as u32;
+            let holders = &mut self.holders[value as usize];
+            *holders -= 1;
+            match *holders {
+                0 => return Err(Contradiction::NoCellFor { value }),
+                1 => lonely.push(value),
+                _ => {}
+            }
+        }
+        Ok(true)
+    }
+
+    /// After a cell lost values: an empty cell is a contradiction, a cell
+    /// with one value is fixed (rule 4), and its neighbours' support must be
+    /// checked again (rule 3).
+    fn changed(
+        &mut self,
+        board: &Board,
+        index: usize,
+        agenda: &mut Agenda,
+    ) -> Result<(), Contradiction> {
+        let cell = board.cell(index);
+        if self.is_empty_at(index) {
+            return Err(Contradiction::NoValueFor { cell });
+        }
+        if self.fixed[index] == 0 {
+            if let Some(value) = self.single(index) {
+                self.fixed[index] = value;
+                agenda.fixed.push(index);
+            }
+        }
+        for neighbour in board.neighbours(cell) {
+            agenda.check_support(board.index(neighbour));
+        }
+        Ok(())
+    }
+
+    /// (cell, value) pairs of undecided cells.
+    fn open_pairs(&self) -> usize {
+        (0..self.fixed.len())
+            .filter(|&index| self.fixed[index] == 0)
+            .map(|index| self.count_at(index))
+            .sum()
+    }
+
+    fn all_values(board: &Board) -> Domains {
+        let total = board.total();
+        let words_per_cell = (total as usize + 1).div_ceil(64);
+        let mut row = vec![0u64; words_per_cell];
+        for value in 1..=total as usize {
+            row[value / 64] |= 1 << (value % 64);
+        }
+        let mut bits = Vec::with_capacity(words_per_cell * board.len());
+        for _ in 0..board.len() {
+            bits.extend_from_slice(&row);
+        }
+        let mut holders = vec![board.len() as u32; total as usize + 1];
+        holders[0] = 0;
+        Domains {
+            total,
+            words_per_cell,
+            bits,
+            holders,
+            fixed: vec![0; board.len()],
+            matched: vec![0; board.len()],
+            parity_settled: false,
+            support_checks: 0,
+            shaving_passes: 0,
+            nogoods: 0,
+        }
+    }
+
+    fn words(&self, index: usize) -> &[u64] {
+        &self.bits[index * self.words_per_cell..(index + 1) * self.words_per_cell]
+    }
+
+    fn is_empty_at(&self, index: usize) -> bool {
+        self.words(index).iter().all(|&word| word == 0)
+    }
+
+    fn count_at(&self, index: usize) -> usize {
+        self.words(index)
+            .iter()
+            .map(|word| word.count_ones() as usize)
+            .sum()
+    }
+
+    fn contains(&self, index: usize, value: u32) -> bool {
+        value >= 1
+            && value <= self.total
+            && self.words(index)[value as usize / 64] & (1 << (value % 64)) != 0
+    }
+
+    fn single(&self, index: usize) -> Option<u32> {
+        let mut values = self.values_at(index);
+        let first = values.next()?;
+        values.next().is_none().then_some(first)
+    }
+
+    fn values_at(&self, index: usize) -> impl Iterator<Item = u32> + '_ {
+        self.words(index)
+            .iter()
+            .enumerate()
+            .flat_map(|(w, &word)| BitIter(word).map(move |bit| (w * 64 + bit) as u32))
+    }
+
+    /// T, the largest value.
+    pub fn total(&self) -> u32 {
+        self.total
+    }
+
+    /// Can `cell` hold `value`?
+    pub fn allows(&self, board: &Board, cell: Cell, value: u32) -> bool {
+        self.contains(board.index(cell), value)
+    }
+
+    /// The values `cell` can hold, ascending.
+    pub fn values(&self, board: &Board, cell: Cell) -> Vec<u32> {
+        self.values_at(board.index(cell)).collect()
+    }
+
+    /// The value of `cell` if only one is left.
+    pub fn fixed(&self, board: &Board, cell: Cell) -> Option<u32> {
+        self.single(board.index(cell))
+    }
+
+    /// Smallest and largest value `cell` can hold.
+    pub fn range(&self, board: &Board, cell: Cell) -> (u32, u32) {
+        let mut values = self.values_at(board.index(cell));
+        let low = values.next().unwrap_or(0);
+        (low, values.last().unwrap_or(low))
+    }
+
+    /// Number of values `cell` can hold.
+    pub fn size(&self, board: &Board, cell: Cell) -> usize {
+        self.count_at(board.index(cell))
+    }
+
+    pub fn summary(&self, board: &Board) -> ReductionSummary {
+        ReductionSummary {
+            pairs: self
+                .bits
+                .iter()
+                .map(|word| word.count_ones() as usize)
+                .sum(),
+            fixed_cells: (0..board.len())
+                .filter(|&index| self.single(index).is_some())
+                .count(),
+            support_checks: self.support_checks,
+            shaving_passes: self.shaving_passes,
+            nogoods: self.nogoods,
+        }
+    }
+}
+
+/// Rule 4, singletons, which lives in the driver and the primitives above.
+#[cfg(test)]
+mod tests;

@@ -375,19 +375,26 @@ impl Grid {
         let mut cells = Vec::new();
         let (mut rows, mut cols, mut first_line) = (0, 0, 0);
         let mut first_ends_empty = false;
+        // The reader's own line numbers drift after CRLF endings and blank
+        // lines: lines are counted here, from the byte where a record starts.
+        let mut lines = LineCounter::new(text);
         loop {
             match reader.read_byte_record(&mut record) {
                 Ok(true) => {}
                 Ok(false) => break,
                 Err(error) => {
-                    let line = error.position().map_or(rows + 1, |p| p.line() as usize);
+                    let line = error
+                        .position()
+                        .map_or(rows + 1, |p| lines.line_at(p.byte() as usize));
                     return Err(InputError::Unreadable {
                         line,
                         message: error.to_string(),
                     });
                 }
             }
-            let line = record.position().map_or(rows + 1, |p| p.line() as usize);
+            let line = record
+                .position()
+                .map_or(rows + 1, |p| lines.line_at(p.byte() as usize));
             // A line of spaces is as blank as an empty one (the csv reader skips only the latter).
             if record.len() == 1 && record[0].iter().all(|byte| byte.is_ascii_whitespace()) {
                 continue;
@@ -426,6 +433,44 @@ impl Grid {
             return Err(InputError::Empty);
         }
         Ok(Grid { rows, cols, cells })
+    }
+}
+
+/// Line numbers of byte offsets that never go backwards, counted once.
+struct LineCounter<'a> {
+    text: &'a [u8],
+    offset: usize,
+    line: usize,
+}
+
+impl<'a> LineCounter<'a> {
+    fn new(text: &'a [u8]) -> LineCounter<'a> {
+        LineCounter {
+            text,
+            offset: 0,
+            line: 1,
+        }
+    }
+
+    /// The 1-based line where a record starting at byte `offset` begins.
+    /// The reader may place a record before the line breaks that end the
+    /// previous one (or blank lines): no record starts with one, so they
+    /// are passed over.
+    fn line_at(&mut self, offset: usize) -> usize {
+        let mut offset = offset.min(self.text.len());
+        while self
+            .text
+            .get(offset)
+            .is_some_and(|&byte| byte == b'\r' || byte == b'\n')
+        {
+            offset += 1;
+        }
+        if offset > self.offset {
+            let passed = &self.text[self.offset..offset];
+            self.line += passed.iter().filter(|&&byte| byte == b'\n').count();
+            self.offset = offset;
+        }
+        self.line
     }
 }
 

@@ -213,7 +213,7 @@ enum Format {
     Grid,
     /// One row per line; `solve` and `check` read it back.
     Csv,
-    /// One object, as documented in the README.
+    /// One object; its fields are in docs/output.md.
     Json,
 }
 

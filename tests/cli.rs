@@ -353,6 +353,27 @@ fn without_a_search_budget_highs_settles_the_board_itself() {
 }
 
 #[test]
+fn the_search_with_either_model_reads_off_a_board_the_reduction_decided() {
+    for model in ["assignment", "mtz"] {
+        let output = numbrix(&[
+            "solve", CLASSIC, "--solver", "search", "--model", model, "--unique", "--format",
+            "json",
+        ]);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{model}: {}",
+            stderr(&output)
+        );
+        let report = json(&output);
+        assert_eq!(report["status"], "solved", "{model}");
+        assert_eq!(report["unique"], true, "{model}");
+        assert_eq!(report["decided_by"], "reduction", "{model}");
+        assert_eq!(report["stats"]["variables"], 0, "{model}");
+    }
+}
+
+#[test]
 fn the_search_proves_a_newspaper_board_unique_without_shaving() {
     let output = numbrix(&[
         "solve",

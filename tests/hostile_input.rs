@@ -122,6 +122,30 @@ fn rejects_ragged_rows() {
     );
 }
 
+#[test]
+fn names_the_right_line_after_windows_line_endings() {
+    refused_board(
+        b"1,2,3\r\n,,\r\n,x,\r\n",
+        "line 3, column 2: 'x' is not a positive integer",
+    );
+}
+
+#[test]
+fn names_the_right_line_after_blank_lines() {
+    refused_board(
+        b"\n1,2,3\n\n\n,\n",
+        "line 5: 2 fields, but line 2 has 3 (every row needs the same number)",
+    );
+}
+
+#[test]
+fn names_the_right_line_after_blank_windows_lines() {
+    refused_board(
+        b"1,2,3\r\n\r\n\r\n,\r\n",
+        "line 4: 2 fields, but line 1 has 3 (every row needs the same number)",
+    );
+}
+
 // Numbers that are not positive integers written plainly.
 
 #[test]

@@ -17,10 +17,14 @@
 //! - *ways in*: a free cell needs two path neighbours (a free cell, or a
 //!   placed one whose value still lacks a neighbour value), one if it may
 //!   still be 1 or T;
-//! - *connected*: every free cell can be reached from a cell whose value
-//!   lacks a neighbour value, through free cells.
+//! - *regions* (in `regions.rs`): every gap fits in a region of free cells
+//!   beside both its ends, the regions can be filled exactly, colour by
+//!   colour, and every free cell is within reach of a gap that may fill it.
+
+mod regions;
 
 use super::path::{scramble, Event, Grid, Tally};
+use regions::{Reach, Region};
 
 const NONE: usize = usize::MAX;
 
@@ -49,27 +53,11 @@ pub(super) struct Fill<'a> {
     /// cell's region.
     regions: Vec<Region>,
     region_of: Vec<u32>,
-    /// The gaps each region may take: (region, low end, high end, span),
-    /// grouped by region from `first_reach`.
-    reaches: Vec<(u32, usize, usize, u32)>,
+    /// The gaps each region may take, grouped by region from `first_reach`.
+    reaches: Vec<Reach>,
     first_reach: Vec<u32>,
     pub(super) seed: u64,
     pub(super) budget: u64,
-}
-
-/// A region of free cells, counted by colour: its cells, what the gaps
-/// that can go nowhere else bring, and what every gap that may go there
-/// can bring.
-#[derive(Default, Clone, Copy)]
-struct Region {
-    cells: [u32; 2],
-    forced: [u32; 2],
-    possible: [u32; 2],
-}
-
-/// The cell of the placed value just below `first_open`, if any.
-fn below_cell(fill: &Fill, first_open: u32) -> Option<usize> {
-    (first_open > 1).then(|| fill.position[first_open as usize - 1])
 }
 
 /// One level of the search: an open value and the cells left to try.
@@ -265,179 +253,6 @@ impl<'a> Fill<'a> {
             })
     }
 
-    /// Each run of open values (a gap between placed values, or the stretch
-    /// before the lowest or after the highest) fills a stretch of cells all in
-    /// one region of free cells, one beside both its ends; and the regions
-    /// must come out exactly filled. Counted by colour (the two colours of
-    /// the chessboard, which a path alternates), a region's cells lie between
-    /// what the gaps that can only go there bring and what all gaps that may
-    /// go there can bring.
-    fn regions_fit(&mut self) -> bool {
-        if self.free_count == 0 {
-            return true;
-        }
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.seen.fill(0);
-            self.stamp = 1;
-        }
-        let stamp = self.stamp;
-        self.regions.clear();
-        for start in 0..self.grid.cells {
-            if self.value[start] != 0 || self.seen[start] == stamp {
-                continue;
-            }
-            let id = self.regions.len() as u32;
-            let mut region = Region::default();
-            self.queue.clear();
-            self.queue.push(start);
-            self.seen[start] = stamp;
-            let mut at = 0;
-            while at < self.queue.len() {
-                let cell = self.queue[at];
-                at += 1;
-                self.region_of[cell] = id;
-                region.cells[self.colour(cell)] += 1;
-                for &n in self.grid.neighbours(cell) {
-                    if self.value[n] == 0 && self.seen[n] != stamp {
-                        self.seen[n] = stamp;
-                        self.queue.push(n);
-                    }
-                }
-            }
-            self.regions.push(region);
-        }
-        self.reaches.clear();
-        let mut below: Option<u32> = None;
-        for value in 1..=self.total + 1 {
-            if value <= self.total && !self.placed(value) {
-                continue;
-            }
-            let above = (value <= self.total).then_some(value);
-            let first_open = below.map_or(1, |u| u + 1);
-            let last_open = above.map_or(self.total, |w| w - 1);
-            below = above;
-            if first_open > last_open {
-                continue;
-            }
-            let length = last_open - first_open + 1;
-            // The gap's cells by colour: its first cell is beside its known end.
-            let end = match (
-                below_cell(self, first_open),
-                above.map(|w| self.position[w as usize]),
-            ) {
-                (Some(cell), _) | (None, Some(cell)) => cell,
-                (None, None) => return true, // nothing placed: no regions to judge
-            };
-            let first_colour = 1 - self.colour(end);
-            let mut counts = [0; 2];
-            counts[first_colour] = length.div_ceil(2);
-            counts[1 - first_colour] = length / 2;
-            let mut choices = [u32::MAX; 4];
-            let mut count = 0;
-            let low_end = (first_open > 1).then(|| self.position[first_open as usize - 1]);
-            let high_end = above.map(|w| self.position[w as usize]);
-            let touches = |fill: &Fill, end: Option<usize>, id: u32| {
-                end.is_none_or(|end| {
-                    fill.grid
-                        .neighbours(end)
-                        .iter()
-                        .any(|&n| fill.value[n] == 0 && fill.region_of[n] == id)
-                })
-            };
-            let near = low_end.or(high_end).expect("a gap has a placed end");
-            for &n in self.grid.neighbours(near) {
-                if self.value[n] != 0 {
-                    continue;
-                }
-                let id = self.region_of[n];
-                if choices[..count].contains(&id) {
-                    continue;
-                }
-                if touches(self, low_end, id) && touches(self, high_end, id) {
-                    choices[count] = id;
-                    count += 1;
-                }
-            }
-            for &id in &choices[..count] {
-                self.reaches.push((
-                    id,
-                    low_end.unwrap_or(NONE),
-                    high_end.unwrap_or(NONE),
-                    length + 1,
-                ));
-            }
-            match count {
-                0 => return false,
-                1 => {
-                    let region = &mut self.regions[choices[0] as usize];
-                    for (colour, &count) in counts.iter().enumerate() {
-                        region.forced[colour] += count;
-                        region.possible[colour] += count;
-                    }
-                }
-                _ => {
-                    for &id in &choices[..count] {
-                        let region = &mut self.regions[id as usize];
-                        for (colour, &count) in counts.iter().enumerate() {
-                            region.possible[colour] += count;
-                        }
-                    }
-                }
-            }
-        }
-        let balanced = self.regions.iter().all(|region| {
-            (0..2).all(|colour| {
-                region.forced[colour] <= region.cells[colour]
-                    && region.cells[colour] <= region.possible[colour]
-            })
-        });
-        balanced && self.every_cell_in_reach()
-    }
-
-    /// Every free cell lies within reach of a gap that may fill its region:
-    /// d(low end, x) + d(x, high end) <= the gap's span (a tail: d(end, x)
-    /// <= its length).
-    fn every_cell_in_reach(&mut self) -> bool {
-        self.reaches.sort_unstable_by_key(|reach| reach.0);
-        self.first_reach.clear();
-        self.first_reach.resize(self.regions.len() + 1, 0);
-        for reach in &self.reaches {
-            self.first_reach[reach.0 as usize + 1] += 1;
-        }
-        for id in 0..self.regions.len() {
-            self.first_reach[id + 1] += self.first_reach[id];
-        }
-        (0..self.grid.cells).all(|x| {
-            if self.value[x] != 0 {
-                return true;
-            }
-            let id = self.region_of[x] as usize;
-            let reaches =
-                &self.reaches[self.first_reach[id] as usize..self.first_reach[id + 1] as usize];
-            reaches.iter().any(|&(_, low, high, span)| {
-                let there = if low == NONE {
-                    0
-                } else {
-                    self.distance(low, x)
-                };
-                let back = if high == NONE {
-                    0
-                } else {
-                    self.distance(x, high)
-                };
-                match (low == NONE, high == NONE) {
-                    (false, false) => there + back <= span,
-                    _ => there + back < span,
-                }
-            })
-        })
-    }
-
-    fn colour(&self, cell: usize) -> usize {
-        (cell / self.columns + cell % self.columns) % 2
-    }
-
     /// The open value with the fewest cells (ties broken by the seed), its
     /// cells ordered fewest free neighbours first; None if all are placed.
     fn frame(&self) -> Option<Frame> {
@@ -501,7 +316,6 @@ impl<'a> Fill<'a> {
     /// Every completion of the givens; `event` gets each solution and the
     /// ticks, and stops the search by returning false.
     pub(super) fn run(&mut self, tally: &mut Tally, event: &mut dyn FnMut(Event) -> bool) {
-        const TICK: u64 = 4096;
         if self.trail.len() == self.total as usize {
             self.report(tally, event);
             return;
@@ -525,7 +339,7 @@ impl<'a> Fill<'a> {
             let (cell, value) = (frame.candidates[frame.next as usize], frame.value);
             frame.next += 1;
             tally.nodes += 1;
-            if tally.nodes.is_multiple_of(TICK) && !event(Event::Tick(tally)) {
+            if tally.nodes.is_multiple_of(super::TICK) && !event(Event::Tick(tally)) {
                 tally.stopped = true;
             }
             if tally.nodes >= self.budget {

@@ -2,11 +2,18 @@
 //!
 //! A MIP with a zero objective is at its weakest where a board has many
 //! solutions (an empty board, a few scattered clues): its LP relaxation is
-//! fractional and it has nothing to steer by. A path search is at its best
-//! there, because any path that fits is an answer. This one grows the path
-//! from value 1 over the domains the reduction leaves (src/search/path.rs):
-//! the domains hold every clue's distance and parity facts, and the search
-//! adds what they cannot see, the shape of the free cells. It answers a first
+//! fractional and it has nothing to steer by. A search is at its best
+//! there, because any path that fits is an answer. Two engines:
+//!
+//! - on a board without clues, `path.rs` grows one path from a start cell,
+//!   testing the shape of the free cells at each step;
+//! - on a board with clues (or cells the reduction decided), `fill.rs`
+//!   fills the gaps between them, the open value with the fewest cells
+//!   first, over the domains the reduction leaves.
+//!
+//! Looking for one or two solutions, runs restart with a new tie-break
+//! after a growing number of nodes (Luby's sequence), so that one unlucky
+//! early choice does not hold the whole search. It answers a first
 //! solution, a second one or a proof that there is none, and counts.
 //!
 //! Counting every path of an empty board starts only from one cell of each
@@ -84,6 +91,10 @@ pub struct Outcome {
 
 /// Solutions kept in an [`Outcome`].
 const KEPT: usize = 2;
+
+/// Nodes between looks at the clock and the progress bar: few enough that
+/// a time limit is kept to a few milliseconds even where nodes are slow.
+const TICK: u64 = 256;
 
 /// Nodes of the shortest run between restarts.
 const RESTART_NODES: u64 = 256;

@@ -316,7 +316,6 @@ impl<'a> Walk<'a> {
         tally: &mut Tally,
         event: &mut dyn FnMut(Event) -> bool,
     ) {
-        const TICK: u64 = 4096;
         let total = self.grid.cells;
         if !self.allows(start, 0) {
             return;
@@ -345,7 +344,7 @@ impl<'a> Walk<'a> {
             frame.next += 1;
             self.push(to);
             tally.nodes += 1;
-            if tally.nodes.is_multiple_of(TICK) && !event(Event::Tick(tally)) {
+            if tally.nodes.is_multiple_of(super::TICK) && !event(Event::Tick(tally)) {
                 tally.stopped = true;
             }
             if tally.nodes >= self.budget {

@@ -8,10 +8,12 @@ mod search;
 
 pub use search::DEFAULT_SEARCH_BUDGET;
 
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use crate::backend::Backend;
 use crate::board::Board;
+use crate::check::Solution;
 use crate::domains::Domains;
 use crate::error::Error;
 use crate::formulation::{Formulation, Model, Scope};
@@ -224,10 +226,12 @@ fn check_size(board: &Board, options: &Options, domains: Option<&Domains>) -> Re
 /// Guard, precheck and reduce (if the variant asks): everything before a
 /// model is built.
 pub fn reduce(board: &Board, options: &Options) -> Result<Modelled<Reduced>, Error> {
-    let Modelled::Model(mut reduced) = propagate(board, options)? else {
-        return propagate(board, options);
+    let mut reduced = match propagate(board, options)? {
+        Modelled::Model(reduced) => reduced,
+        refuted => return Ok(refuted),
     };
-    if let Err(refutation) = shave(board, options, &mut reduced) {
+    let stop = Deadline::new(options.time_limit).0;
+    if let Err(refutation) = shave(board, options, stop, &mut reduced) {
         return Ok(Modelled::Refuted(refutation));
     }
     Ok(Modelled::Model(reduced))
@@ -267,7 +271,13 @@ fn propagate(board: &Board, options: &Options) -> Result<Modelled<Reduced>, Erro
 
 /// Rules 6 and 7, when the variant shaves; then the size check of the
 /// model to be built over the domains.
-fn shave(board: &Board, options: &Options, reduced: &mut Reduced) -> Result<(), Refutation> {
+/// Shaving gives up at `stop` (the solve's deadline).
+fn shave(
+    board: &Board,
+    options: &Options,
+    stop: Option<Instant>,
+    reduced: &mut Reduced,
+) -> Result<(), Refutation> {
     let Some(domains) = &mut reduced.domains else {
         return Ok(());
     };
@@ -275,7 +285,6 @@ fn shave(board: &Board, options: &Options, reduced: &mut Reduced) -> Result<(), 
     if options.variant.shaves() {
         let _span = tracing::info_span!("shave").entered();
         // Shaving stops when the time limit would (the solver then reports it).
-        let stop = Deadline::new(options.time_limit).0;
         let shaved = domains.shave_within_budget(board, stop);
         let reduce_ms = reduced.reduce_ms.unwrap_or(0.0) + ms(start);
         reduced.reduce_ms = Some(reduce_ms);
@@ -357,6 +366,8 @@ pub fn solve(board: &Board, options: &Options) -> Result<Report, Error> {
         report.reason = Some(refutation.contradiction.to_string());
         report.decided_by = Some(refutation.stage);
         report.stats.reduce_ms = refutation.reduce_ms;
+        // What the reduction left is meaningless once it found a contradiction.
+        report.stats.reduction = None;
         report.stats.total_ms = ms(clock);
         Ok(report)
     };
@@ -372,39 +383,91 @@ pub fn solve(board: &Board, options: &Options) -> Result<Report, Error> {
             .map(|domains| domains.summary(board));
     };
     summarize(&reduced, &mut report);
-    let decided = reduced
-        .domains
-        .as_ref()
-        .is_some_and(|domains| domains.summary(board).fixed_cells == board.len());
+    // A faithful model is asked for as it stands: the search goes ahead of
+    // a MIP only where the reduction does.
+    let budget = match options.backend {
+        Backend::Search => Some(f64::INFINITY),
+        _ if options.variant.is_reduced() => options.search_budget,
+        _ => None,
+    };
+    let search_first = !tight(board, &reduced);
     let mut known = None;
-    if !decided {
-        // A faithful model is asked for as it stands: the search goes ahead
-        // of a MIP only where the reduction does.
-        let budget = match options.backend {
-            Backend::Search => Some(f64::INFINITY),
-            _ if options.variant.is_reduced() => options.search_budget,
-            _ => None,
+    if search_first && !decided(board, &reduced) {
+        let searched = search_ahead(board, options, &deadline, budget, &reduced, &mut report);
+        let ControlFlow::Continue(first) = searched else {
+            return Ok(finished(report, clock));
         };
-        if let Some(budget) = budget {
-            let domains = reduced.domains.as_ref();
-            match search::run(board, domains, options, &deadline, budget, &mut report) {
-                search::Left::Nothing => {
-                    report.stats.total_ms = ms(clock);
-                    return Ok(report);
-                }
-                search::Left::Uniqueness(first) => known = Some(first),
-                search::Left::Everything => {}
-            }
-        }
+        known = first;
     }
-    if let Err(refutation) = shave(board, options, &mut reduced) {
+    if let Err(refutation) = shave(board, options, deadline.0, &mut reduced) {
         return refuted(report, refutation);
     }
     summarize(&reduced, &mut report);
+    if decided(board, &reduced) && options.backend == Backend::Search {
+        // No search and no model: the reduction's grid is the answer.
+        search::read_off(board, reduced.domains.as_ref(), options.unique, &mut report)?;
+        return Ok(finished(report, clock));
+    }
+    if !search_first && !decided(board, &reduced) {
+        let searched = search_ahead(board, options, &deadline, budget, &reduced, &mut report);
+        let ControlFlow::Continue(first) = searched else {
+            return Ok(finished(report, clock));
+        };
+        known = first;
+    }
     let prepared = build(board, options, reduced)?;
     mip::run(board, options, &deadline, prepared, known, &mut report)?;
+    Ok(finished(report, clock))
+}
+
+/// The report with its total time.
+fn finished(mut report: Report, clock: Instant) -> Report {
     report.stats.total_ms = ms(clock);
-    Ok(report)
+    report
+}
+
+/// The search within `budget` seconds (none: it does not run), over what
+/// the reduction left: `Break` when it settled everything asked (the report
+/// says what), otherwise the first solution it found, if any.
+fn search_ahead(
+    board: &Board,
+    options: &Options,
+    deadline: &Deadline,
+    budget: Option<f64>,
+    reduced: &Reduced,
+    report: &mut Report,
+) -> ControlFlow<(), Option<Solution>> {
+    let Some(budget) = budget else {
+        return ControlFlow::Continue(None);
+    };
+    let domains = reduced.domains.as_ref();
+    match search::run(board, domains, options, deadline, budget, report) {
+        search::Left::Nothing => ControlFlow::Break(()),
+        search::Left::Uniqueness(first) => ControlFlow::Continue(Some(first)),
+        search::Left::Everything => ControlFlow::Continue(None),
+    }
+}
+
+/// Did the reduction fix every cell?
+fn decided(board: &Board, reduced: &Reduced) -> bool {
+    reduced
+        .domains
+        .as_ref()
+        .is_some_and(|domains| domains.summary(board).fixed_cells == board.len())
+}
+
+/// Rules 1-5 left each cell this many values or fewer on average: the
+/// board is tight (as boards with one solution are), shaving is cheap and
+/// often decides it, and it goes before the search. On a loose board (many
+/// solutions, as a rule) shaving is slow and decides little while the
+/// search is quick, so the search goes first.
+const TIGHT_VALUES_PER_CELL: usize = 16;
+
+fn tight(board: &Board, reduced: &Reduced) -> bool {
+    reduced
+        .domains
+        .as_ref()
+        .is_some_and(|domains| domains.summary(board).pairs <= TIGHT_VALUES_PER_CELL * board.len())
 }
 
 /// How many solutions a board has.

@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use crate::board::Board;
-use crate::check::Solution;
+use crate::check::{check_values, Solution};
 use crate::domains::Domains;
 use crate::error::Error;
 use crate::report::{Report, SearchStats, Stage, Status, Step};
@@ -71,6 +71,35 @@ pub(super) fn run(
         Some(first) => Left::Uniqueness(first),
         None => Left::Everything,
     }
+}
+
+/// The answer of a board whose every cell the reduction fixed, read off
+/// its domains and checked: the reduction decided it, and it is unique.
+pub(super) fn read_off(
+    board: &Board,
+    domains: Option<&Domains>,
+    unique: bool,
+    report: &mut Report,
+) -> Result<(), Error> {
+    let values = (0..board.len())
+        .map(|index| domains.and_then(|domains| domains.fixed(board, board.cell(index))))
+        .collect::<Option<Vec<u32>>>();
+    let rejected = |problem: String| Error::Rejected {
+        solver: "reduction",
+        problem,
+    };
+    let values = values.ok_or_else(|| rejected("a cell was left open".into()))?;
+    let solution =
+        check_values(board, values).map_err(|violation| rejected(violation.to_string()))?;
+    report.status = Status::Solved;
+    report.grid = Some(solution);
+    report.found_by = Some(Stage::Reduction);
+    report.decided_by = Some(Stage::Reduction);
+    if unique {
+        report.unique = Some(true);
+        report.unique_decided_by = Some(Stage::Reduction);
+    }
+    Ok(())
 }
 
 /// The search's verdict as the report states it.

@@ -1,0 +1,220 @@
+//! The region check of the fill engine. Each run of open values (a gap
+//! between placed values, or the stretch before the lowest or after the
+//! highest) fills a stretch of cells that lies in one region of free cells,
+//! a region beside both of its ends; and the regions must come out exactly
+//! filled. Counted by colour (the two colours of the chessboard, which a
+//! path alternates), a region's cells lie between what the gaps that can
+//! only go there bring and what all gaps that may go there can bring. And
+//! every free cell must be within reach of some gap that may fill its
+//! region.
+
+use super::{Fill, NONE};
+
+/// A region of free cells, counted by colour: its cells, what the gaps
+/// that can go nowhere else bring, and what every gap that may go there
+/// can bring.
+#[derive(Default, Clone, Copy)]
+pub(super) struct Region {
+    cells: [u32; 2],
+    forced: [u32; 2],
+    possible: [u32; 2],
+}
+
+/// A gap that may fill a region: the cells of its placed ends (NONE for the
+/// open end of the first or last stretch) and its span, the steps from one
+/// end to the other.
+#[derive(Clone, Copy)]
+pub(super) struct Reach {
+    region: u32,
+    low: usize,
+    high: usize,
+    span: u32,
+}
+
+/// A run of open values: the cells of its placed ends and its length.
+struct Gap {
+    low: Option<usize>,
+    high: Option<usize>,
+    length: u32,
+}
+
+impl Fill<'_> {
+    /// Do the free regions admit the gaps? (See the module's comment.)
+    pub(super) fn regions_fit(&mut self) -> bool {
+        if self.free_count == 0 {
+            return true;
+        }
+        if self.trail.is_empty() {
+            // Nothing placed: one stretch, free to go anywhere.
+            return true;
+        }
+        self.label_regions();
+        self.reaches.clear();
+        for gap in self.gaps() {
+            if !self.share_out(&gap) {
+                return false;
+            }
+        }
+        let balanced = self.regions.iter().all(|region| {
+            (0..2).all(|colour| {
+                region.forced[colour] <= region.cells[colour]
+                    && region.cells[colour] <= region.possible[colour]
+            })
+        });
+        balanced && self.every_cell_in_reach()
+    }
+
+    /// Labels the connected regions of free cells (`region_of`) and counts
+    /// their cells by colour.
+    fn label_regions(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        self.regions.clear();
+        for start in 0..self.grid.cells {
+            if self.value[start] != 0 || self.seen[start] == stamp {
+                continue;
+            }
+            let id = self.regions.len() as u32;
+            let mut region = Region::default();
+            self.queue.clear();
+            self.queue.push(start);
+            self.seen[start] = stamp;
+            let mut at = 0;
+            while at < self.queue.len() {
+                let cell = self.queue[at];
+                at += 1;
+                self.region_of[cell] = id;
+                region.cells[self.colour(cell)] += 1;
+                for &n in self.grid.neighbours(cell) {
+                    if self.value[n] == 0 && self.seen[n] != stamp {
+                        self.seen[n] = stamp;
+                        self.queue.push(n);
+                    }
+                }
+            }
+            self.regions.push(region);
+        }
+    }
+
+    /// The runs of open values, in order.
+    fn gaps(&self) -> Vec<Gap> {
+        let mut gaps = Vec::new();
+        let mut below: Option<u32> = None;
+        for value in 1..=self.total + 1 {
+            if value <= self.total && !self.placed(value) {
+                continue;
+            }
+            let above = (value <= self.total).then_some(value);
+            let first_open = below.map_or(1, |u| u + 1);
+            let last_open = above.map_or(self.total, |w| w - 1);
+            below = above;
+            if first_open <= last_open {
+                gaps.push(Gap {
+                    low: (first_open > 1).then(|| self.position[first_open as usize - 1]),
+                    high: above.map(|w| self.position[w as usize]),
+                    length: last_open - first_open + 1,
+                });
+            }
+        }
+        gaps
+    }
+
+    /// Finds the regions `gap` may fill (beside both its ends), records
+    /// them as reaches, and adds its cells by colour to what they may take
+    /// (and must take, when there is only one). False if there is none.
+    fn share_out(&mut self, gap: &Gap) -> bool {
+        let near = gap.low.or(gap.high).expect("a gap has a placed end");
+        // Its first cell is beside its placed end, so of the other colour.
+        let first_colour = 1 - self.colour(near);
+        let mut cells = [0; 2];
+        cells[first_colour] = gap.length.div_ceil(2);
+        cells[1 - first_colour] = gap.length / 2;
+        let mut choices = [u32::MAX; 4];
+        let mut count = 0;
+        for &n in self.grid.neighbours(near) {
+            if self.value[n] != 0 {
+                continue;
+            }
+            let id = self.region_of[n];
+            if !choices[..count].contains(&id)
+                && self.touches(gap.low, id)
+                && self.touches(gap.high, id)
+            {
+                choices[count] = id;
+                count += 1;
+            }
+        }
+        for &region in &choices[..count] {
+            self.reaches.push(Reach {
+                region,
+                low: gap.low.unwrap_or(NONE),
+                high: gap.high.unwrap_or(NONE),
+                span: gap.length + 1,
+            });
+            let region = &mut self.regions[region as usize];
+            for (colour, &cells) in cells.iter().enumerate() {
+                region.possible[colour] += cells;
+                if count == 1 {
+                    region.forced[colour] += cells;
+                }
+            }
+        }
+        count > 0
+    }
+
+    /// Is region `id` beside the cell `end` (an open end touches every region)?
+    fn touches(&self, end: Option<usize>, id: u32) -> bool {
+        end.is_none_or(|end| {
+            self.grid
+                .neighbours(end)
+                .iter()
+                .any(|&n| self.value[n] == 0 && self.region_of[n] == id)
+        })
+    }
+
+    /// Every free cell x lies within reach of a gap that may fill its
+    /// region: d(low end, x) + d(x, high end) <= the gap's span (a stretch
+    /// with one open end: d(end, x) <= its length).
+    fn every_cell_in_reach(&mut self) -> bool {
+        self.reaches.sort_unstable_by_key(|reach| reach.region);
+        self.first_reach.clear();
+        self.first_reach.resize(self.regions.len() + 1, 0);
+        for reach in &self.reaches {
+            self.first_reach[reach.region as usize + 1] += 1;
+        }
+        for id in 0..self.regions.len() {
+            self.first_reach[id + 1] += self.first_reach[id];
+        }
+        (0..self.grid.cells).all(|x| {
+            if self.value[x] != 0 {
+                return true;
+            }
+            let id = self.region_of[x] as usize;
+            let reaches =
+                &self.reaches[self.first_reach[id] as usize..self.first_reach[id + 1] as usize];
+            reaches.iter().any(|reach| {
+                let from = |end: usize| {
+                    if end == NONE {
+                        0
+                    } else {
+                        self.distance(end, x)
+                    }
+                };
+                let steps = from(reach.low) + from(reach.high);
+                match reach.low == NONE || reach.high == NONE {
+                    false => steps <= reach.span,
+                    true => steps < reach.span,
+                }
+            })
+        })
+    }
+
+    /// The cell's colour on the chessboard: 0 or 1.
+    pub(super) fn colour(&self, cell: usize) -> usize {
+        (cell / self.columns + cell % self.columns) % 2
+    }
+}

@@ -1,0 +1,238 @@
+//! numbrix's own search, on its own: the numbers of paths of empty boards
+//! (known sequences), agreement with a brute force that tries every path on
+//! small boards, and the example boards.
+
+use numbrix::generate::{Puzzle, Rng};
+use numbrix::search::{search, Limits, Outcome};
+use numbrix::{check_values, Board, Domains};
+use proptest::prelude::*;
+
+mod common;
+
+use common::{example, known_solution};
+
+/// Every solution, no clock.
+const ALL: Limits = Limits {
+    solutions: u64::MAX,
+    stop: None,
+};
+
+/// The search over the board's own rules 1-5 (no domains handed in).
+fn search_alone(board: &Board, limits: &Limits) -> Outcome {
+    search(board, None, limits, &mut |_| {})
+}
+
+/// How many solutions the search counts, and whether it searched everything.
+fn count(board: &Board) -> (u64, bool) {
+    let outcome = search_alone(board, &ALL);
+    (outcome.count, outcome.complete)
+}
+
+/// Every solution of a small board, by trying every path from every cell:
+/// the row-major value grids, sorted.
+fn brute_force(board: &Board) -> Vec<Vec<u32>> {
+    fn extend(board: &Board, at: usize, value: u32, values: &mut [u32], out: &mut Vec<Vec<u32>>) {
+        if board.clue(board.cell(at)).is_some_and(|clue| clue != value) {
+            return;
+        }
+        values[at] = value;
+        if value as usize == board.len() {
+            out.push(values.to_vec());
+        } else {
+            for next in board.neighbours(board.cell(at)) {
+                let next = board.index(next);
+                if values[next] == 0 {
+                    extend(board, next, value + 1, values, out);
+                }
+            }
+        }
+        values[at] = 0;
+    }
+    let mut out = Vec::new();
+    let mut values = vec![0; board.len()];
+    for start in 0..board.len() {
+        extend(board, start, 1, &mut values, &mut out);
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn counts_the_paths_of_empty_square_boards_as_oeis_a096969() {
+    for (side, paths) in [(1, 1), (2, 8), (3, 40), (4, 552), (5, 8648)] {
+        let board = Board::empty(side, side).unwrap();
+        assert_eq!(count(&board), (paths, true), "{side}x{side}");
+    }
+}
+
+#[test]
+fn counts_the_paths_of_empty_rectangles_as_twice_oeis_a332307() {
+    for (rows, cols, paths) in [
+        (1, 5, 2),
+        (2, 3, 16),
+        (2, 4, 28),
+        (2, 5, 44),
+        (3, 4, 124),
+        (3, 5, 264),
+        (4, 5, 2012),
+        (5, 4, 2012),
+    ] {
+        let board = Board::empty(rows, cols).unwrap();
+        assert_eq!(count(&board), (paths, true), "{rows}x{cols}");
+    }
+}
+
+#[test]
+fn counts_of_empty_rectangles_match_the_brute_force() {
+    for (rows, cols) in [(1, 1), (1, 2), (2, 2), (2, 3), (3, 3), (3, 4), (4, 4)] {
+        let board = Board::empty(rows, cols).unwrap();
+        let paths = brute_force(&board).len() as u64;
+        assert_eq!(count(&board), (paths, true), "{rows}x{cols}");
+    }
+}
+
+#[test]
+fn stops_at_the_solutions_asked_for_and_says_it_did_not_finish() {
+    let board = Board::empty(4, 4).unwrap();
+    let two = Limits {
+        solutions: 2,
+        stop: None,
+    };
+    let outcome = search_alone(&board, &two);
+    assert_eq!(outcome.count, 2);
+    assert!(!outcome.complete);
+    assert_eq!(outcome.solutions.len(), 2);
+    assert_ne!(outcome.solutions[0], outcome.solutions[1]);
+}
+
+#[test]
+fn finds_the_one_solution_of_each_unique_example_board_and_proves_it_unique() {
+    for name in ["tiny_2x3", "classic_9x9", "border_9x9", "hard_9x9"] {
+        let outcome = search_alone(&example(name), &ALL);
+        assert_eq!((outcome.count, outcome.complete), (1, true), "{name}");
+        assert_eq!(
+            outcome.solutions[0].values(),
+            known_solution(name),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn finds_two_different_checked_solutions_of_the_board_with_many() {
+    let board = example("not_unique_9x9");
+    let two = Limits {
+        solutions: 2,
+        stop: None,
+    };
+    let outcome = search_alone(&board, &two);
+    assert_eq!(outcome.solutions.len(), 2);
+    let [first, second] = [&outcome.solutions[0], &outcome.solutions[1]];
+    assert_ne!(first, second);
+    for solution in [first, second] {
+        assert!(check_values(&board, solution.values().to_vec()).is_ok());
+    }
+}
+
+#[test]
+fn proves_the_infeasible_example_boards_have_no_solution() {
+    for name in [
+        "infeasible_colour_9x9",
+        "infeasible_distance_9x9",
+        "infeasible_parity_6x6",
+        "infeasible_solver_9x9",
+    ] {
+        let outcome = search_alone(&example(name), &ALL);
+        assert_eq!((outcome.count, outcome.complete), (0, true), "{name}");
+        assert!(outcome.solutions.is_empty());
+    }
+}
+
+/// A small board: clues from a random path, and with `stray` one more clue
+/// put in a random empty cell with a value no other clue has (which may or
+/// may not leave solutions).
+fn small_board(rows: usize, cols: usize, clues: usize, stray: bool, seed: u64) -> Board {
+    let puzzle = Puzzle::generate(rows, cols, clues, seed);
+    let mut given: Vec<Option<u32>> = puzzle
+        .board
+        .cells()
+        .map(|cell| puzzle.board.clue(cell))
+        .collect();
+    if stray {
+        let mut rng = Rng::new(seed ^ 0x5eed);
+        let empty: Vec<usize> = (0..given.len()).filter(|&at| given[at].is_none()).collect();
+        let unused: Vec<u32> = (1..=given.len() as u32)
+            .filter(|value| !given.contains(&Some(*value)))
+            .collect();
+        if !empty.is_empty() {
+            given[empty[rng.below(empty.len())]] = Some(unused[rng.below(unused.len())]);
+        }
+    }
+    Board::new(rows, cols, given).expect("distinct clues in range")
+}
+
+fn cases(count: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases: count,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(cases(300))]
+
+    /// On boards of up to 20 cells the search finds exactly the solutions
+    /// the brute force finds, each one checked, with the reduction's domains
+    /// or without them.
+    #[test]
+    fn finds_exactly_the_solutions_a_brute_force_finds(
+        rows in 1usize..=4,
+        cols in 1usize..=5,
+        clue_share in 0usize..=100,
+        stray in any::<bool>(),
+        seed in any::<u64>(),
+    ) {
+        let clues = rows * cols * clue_share / 100;
+        let board = small_board(rows, cols, clues, stray, seed);
+        let expected = brute_force(&board);
+        let outcome = search_alone(&board, &ALL);
+        prop_assert!(outcome.complete);
+        prop_assert_eq!(outcome.count, expected.len() as u64);
+        for solution in &outcome.solutions {
+            prop_assert!(check_values(&board, solution.values().to_vec()).is_ok());
+            prop_assert!(expected.binary_search(&solution.values().to_vec()).is_ok());
+        }
+        // Handed the reduction's domains, it agrees (a refuted board has none).
+        match Domains::reduce(&board) {
+            Ok(domains) => {
+                let outcome = search(&board, Some(&domains), &ALL, &mut |_| {});
+                prop_assert_eq!(outcome.count, expected.len() as u64);
+            }
+            Err(_) => prop_assert!(expected.is_empty()),
+        }
+    }
+
+    /// Asked for two, it finds min(2, all) distinct checked solutions.
+    #[test]
+    fn asked_for_two_finds_two_distinct_solutions_or_all_there_are(
+        rows in 2usize..=4,
+        cols in 2usize..=5,
+        clue_share in 0usize..=40,
+        seed in any::<u64>(),
+    ) {
+        let clues = rows * cols * clue_share / 100;
+        let board = small_board(rows, cols, clues, false, seed);
+        let expected = brute_force(&board);
+        let two = Limits { solutions: 2, stop: None };
+        let outcome = search_alone(&board, &two);
+        prop_assert_eq!(outcome.solutions.len(), expected.len().min(2));
+        prop_assert_eq!(outcome.complete, expected.len() < 2);
+        if outcome.solutions.len() == 2 {
+            prop_assert_ne!(&outcome.solutions[0], &outcome.solutions[1]);
+        }
+        for solution in &outcome.solutions {
+            prop_assert!(expected.binary_search(&solution.values().to_vec()).is_ok());
+        }
+    }
+}

@@ -1,0 +1,222 @@
+//! Reading board files: the bytes (within a size limit), the CSV records,
+//! and each field as a number or an empty cell, with the line and column of
+//! anything wrong.
+
+use std::io::{ErrorKind, Read};
+use std::path::Path;
+
+use crate::error::{InputError, Place};
+
+use super::{in_file, input_name, MAX_CELLS, MAX_INPUT_BYTES};
+
+/// Reads a whole file (or standard input for `-`), refusing anything larger
+/// than [`MAX_INPUT_BYTES`] before it is held in memory.
+pub fn read_input(path: &Path) -> Result<Vec<u8>, InputError> {
+    let io_error = |error: std::io::Error| InputError::Io {
+        path: input_name(path),
+        message: match error.kind() {
+            ErrorKind::NotFound => "no such file".to_string(),
+            ErrorKind::PermissionDenied => "permission denied".to_string(),
+            ErrorKind::IsADirectory => "is a directory, not a file".to_string(),
+            _ => format!("cannot read: {error}"),
+        },
+    };
+    let mut bytes = Vec::new();
+    let read = if path == Path::new("-") {
+        std::io::stdin()
+            .lock()
+            .take(MAX_INPUT_BYTES + 1)
+            .read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(path)
+            .and_then(|file| file.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes))
+    };
+    read.map_err(io_error)?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(in_file(
+            path,
+            InputError::TooLarge {
+                what: format!("more than {MAX_INPUT_BYTES} bytes of input"),
+                limit: format!("{MAX_INPUT_BYTES} bytes"),
+            },
+        ));
+    }
+    Ok(bytes)
+}
+
+/// One parsed field.
+pub(super) enum Token {
+    Number(u32),
+    /// Digits too many for a u32 (kept as text for the error message).
+    Huge(String),
+}
+
+/// The rectangle of fields shared by boards and filled grids.
+pub(super) struct Grid {
+    pub(super) rows: usize,
+    pub(super) cols: usize,
+    pub(super) cells: Vec<(Place, Option<Token>)>,
+}
+
+impl Grid {
+    pub(super) fn parse(text: &[u8]) -> Result<Grid, InputError> {
+        // A line of c commas holds c + 1 fields, so the commas bound the
+        // cells before the CSV reader holds a single record: 200 MB of
+        // commas is one record of 200 million fields, gigabytes to read.
+        let commas = text.iter().filter(|&&byte| byte == b',').count();
+        if commas >= MAX_CELLS {
+            return Err(InputError::TooLarge {
+                what: format!("a board of more than {MAX_CELLS} cells ({commas} commas)"),
+                limit: format!("{MAX_CELLS} cells"),
+            });
+        }
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(text);
+        let mut record = csv::ByteRecord::new();
+        let mut cells = Vec::new();
+        let (mut rows, mut cols, mut first_line) = (0, 0, 0);
+        let mut first_ends_empty = false;
+        // The reader's own line numbers drift after CRLF endings and blank
+        // lines: lines are counted here, from the byte where a record starts.
+        let mut lines = LineCounter::new(text);
+        loop {
+            match reader.read_byte_record(&mut record) {
+                Ok(true) => {}
+                Ok(false) => break,
+                Err(error) => {
+                    let line = error
+                        .position()
+                        .map_or(rows + 1, |p| lines.line_at(p.byte() as usize));
+                    return Err(InputError::Unreadable {
+                        line,
+                        message: error.to_string(),
+                    });
+                }
+            }
+            let line = record
+                .position()
+                .map_or(rows + 1, |p| lines.line_at(p.byte() as usize));
+            // A line of spaces is as blank as an empty one (the csv reader skips only the latter).
+            if record.len() == 1 && record[0].iter().all(|byte| byte.is_ascii_whitespace()) {
+                continue;
+            }
+            let ends_empty = record.len() > 1 && record[record.len() - 1].is_empty();
+            if rows == 0 {
+                cols = record.len();
+                first_line = line;
+                first_ends_empty = ends_empty;
+            } else if record.len() != cols {
+                return Err(InputError::Ragged {
+                    line,
+                    found: record.len(),
+                    expected: cols,
+                    first_line,
+                    trailing_comma: if record.len() > cols {
+                        ends_empty
+                    } else {
+                        first_ends_empty
+                    },
+                });
+            }
+            rows += 1;
+            if rows.saturating_mul(cols) > MAX_CELLS {
+                return Err(InputError::TooLarge {
+                    what: format!("a board of more than {MAX_CELLS} cells (line {line})"),
+                    limit: format!("{MAX_CELLS} cells"),
+                });
+            }
+            for (field_index, field) in record.iter().enumerate() {
+                let place = Place::at(line, field_index + 1);
+                cells.push((place, parse_token(place, field)?));
+            }
+        }
+        if rows == 0 {
+            return Err(InputError::Empty);
+        }
+        Ok(Grid { rows, cols, cells })
+    }
+}
+
+/// Line numbers of byte offsets that never go backwards, counted once.
+struct LineCounter<'a> {
+    text: &'a [u8],
+    offset: usize,
+    line: usize,
+}
+
+impl<'a> LineCounter<'a> {
+    fn new(text: &'a [u8]) -> LineCounter<'a> {
+        LineCounter {
+            text,
+            offset: 0,
+            line: 1,
+        }
+    }
+
+    /// The 1-based line where a record starting at byte `offset` begins.
+    /// The reader may place a record before the line breaks that end the
+    /// previous one (or blank lines): no record starts with one, so they
+    /// are passed over.
+    fn line_at(&mut self, offset: usize) -> usize {
+        let mut offset = offset.min(self.text.len());
+        while self
+            .text
+            .get(offset)
+            .is_some_and(|&byte| byte == b'\r' || byte == b'\n')
+        {
+            offset += 1;
+        }
+        if offset > self.offset {
+            let passed = &self.text[self.offset..offset];
+            self.line += passed.iter().filter(|&&byte| byte == b'\n').count();
+            self.offset = offset;
+        }
+        self.line
+    }
+}
+
+fn parse_token(place: Place, field: &[u8]) -> Result<Option<Token>, InputError> {
+    let text = std::str::from_utf8(field).map_err(|_| InputError::NotText { place })?;
+    let text = text.trim_matches(|c: char| c == ' ' || c == '\t');
+    if text.is_empty() || text == "_" || text == "." {
+        return Ok(None);
+    }
+    if !text.bytes().all(|byte| byte.is_ascii_digit()) {
+        return Err(InputError::NotAnInteger {
+            place,
+            token: shown(text),
+        });
+    }
+    let digits = text.trim_start_matches('0');
+    if digits.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(match digits.parse::<u32>() {
+        Ok(value) => Token::Number(value),
+        Err(_) => Token::Huge(if digits.len() > 30 {
+            format!("{}... ({} digits)", &digits[..20], digits.len())
+        } else {
+            digits.to_string()
+        }),
+    }))
+}
+
+/// A token as an error message shows it: on one line, its first 20
+/// characters, with line breaks, control characters and invisible marks
+/// (a stray byte-order mark, a non-breaking space) spelled out as escapes.
+fn shown(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars().take(20) {
+        if c.is_control() || c == '\u{feff}' || (c.is_whitespace() && c != ' ') {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    if text.chars().nth(20).is_some() {
+        out.push_str("...");
+    }
+    out
+}

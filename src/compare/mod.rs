@@ -1,13 +1,16 @@
 //! Formulations and solvers side by side.
 //!
-//! [`compare`] solves every board with every model x solver (x faithful or
-//! reduced) the options ask for and keeps one [`Measurement`] per
-//! combination: what the solve found, how large the model was and how long
-//! each step took. Nothing a single run does stops the comparison: a time
-//! limit, an infeasible board, a board file that cannot be read and even a
-//! solver answer that fails the checker each become a measurement with its
-//! own [`Verdict`], so a script gets a complete grid of results and can see
-//! at a glance which combinations misbehaved.
+//! [`compare`] solves every board with every model x solver x variant the
+//! options ask for and keeps one [`Measurement`] per combination: what the
+//! solve found, how large the model was and how long each step took.
+//! Nothing a single run does stops the comparison: a time limit, an
+//! infeasible board, a board file that cannot be read and even a solver
+//! answer that fails the checker each become a measurement with its own
+//! [`Verdict`], so a script gets a complete grid of results and can see at a
+//! glance which combinations misbehaved.
+//!
+//! Here: the options, the setups and the run over the boards; one
+//! measurement in `measure`; CSV and JSON in `render`, the table in `table`.
 //!
 //! ```no_run
 //! use std::path::PathBuf;
@@ -21,6 +24,7 @@
 
 mod measure;
 mod render;
+mod table;
 
 use std::fmt;
 use std::path::PathBuf;
@@ -31,98 +35,103 @@ use crate::backend::Backend;
 use crate::board::Board;
 use crate::error::{Error, InputError};
 use crate::formulation::Formulation;
-use crate::solve::{Options, DEFAULT_MAX_VARIABLES};
+use crate::solve::Options;
+use crate::variant::Variant;
 
 pub(crate) use measure::median;
 pub use measure::{Measurement, Verdict};
-pub use render::{Summary, CSV_COLUMNS};
+pub use render::{Row, Summary, CSV_COLUMNS};
 
-/// Which version of a formulation is built.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Variant {
-    /// Exactly the model of the formulation's models/ page.
-    Faithful,
-    /// The model over the reduced domains (what `solve` builds by default).
-    Reduced,
+/// One model x solver x variant: a column of the comparison, a series of
+/// the plot. The search builds no model, so neither model nor variant
+/// applies to it: its setup is [`Setup::SEARCH`], with both None.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct Setup {
+    /// None for the search.
+    pub model: Option<Formulation>,
+    pub solver: Backend,
+    /// None for the search.
+    pub variant: Option<Variant>,
 }
 
-impl Variant {
-    pub fn name(self) -> &'static str {
-        match self {
-            Variant::Faithful => "faithful",
-            Variant::Reduced => "reduced",
+impl Setup {
+    /// The search: one run per board, whatever the models and variants.
+    pub const SEARCH: Setup = Setup {
+        model: None,
+        solver: Backend::Search,
+        variant: None,
+    };
+
+    /// A MIP solver on one model in one variant; the search, whatever
+    /// `model` and `variant` say, when `solver` is the search.
+    pub fn new(model: Formulation, solver: Backend, variant: Variant) -> Setup {
+        if solver.is_mip() {
+            Setup {
+                model: Some(model),
+                solver,
+                variant: Some(variant),
+            }
+        } else {
+            Setup::SEARCH
         }
     }
 }
 
-impl fmt::Display for Variant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// One model x solver x variant: a column of the comparison, a series of the plot.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-pub struct Setup {
-    pub model: Formulation,
-    pub solver: Backend,
-    pub variant: Variant,
-}
-
 impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} / {} / {}", self.model, self.solver, self.variant)
+        match (self.model, self.variant) {
+            (Some(model), Some(variant)) => write!(f, "{model} / {} / {variant}", self.solver),
+            _ => write!(f, "{}", self.solver),
+        }
     }
 }
 
 /// What to compare and how.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompareOptions {
+    /// What every solve shares: `unique`, `time_limit` (seconds for each
+    /// single solve: reduction, search, build and every solver call),
+    /// `unique_time_limit`, `max_variables`, `solver_log` and
+    /// `search_budget` (the search ahead of HiGHS and CBC; None by default
+    /// here, so that each HiGHS or CBC row measures that solver on that
+    /// model). Its formulation, backend and variant are replaced by each
+    /// setup's.
+    pub base: Options,
     pub models: Vec<Formulation>,
     pub solvers: Vec<Backend>,
     pub variants: Vec<Variant>,
-    /// Prove each solution unique (a second solve with the no-good cut).
-    pub unique: bool,
     /// Solve each combination this many times and report the median times.
     /// A run that reaches the time limit is not repeated: its time says
     /// only that the limit was reached.
     pub repeat: usize,
-    /// Seconds for each single solve (reduction, build and both solver calls).
-    pub time_limit: Option<f64>,
-    pub max_variables: u64,
-    /// Let the solvers print their logs on stderr.
-    pub solver_log: bool,
 }
 
 impl Default for CompareOptions {
     fn default() -> CompareOptions {
         CompareOptions {
+            base: Options {
+                search_budget: None,
+                ..Options::default()
+            },
             models: Formulation::ALL.to_vec(),
             solvers: Backend::ALL.to_vec(),
-            variants: vec![Variant::Reduced],
-            unique: false,
+            variants: vec![Variant::REDUCED],
             repeat: 1,
-            time_limit: None,
-            max_variables: DEFAULT_MAX_VARIABLES,
-            solver_log: false,
         }
     }
 }
 
 impl CompareOptions {
     /// Every model x solver x variant asked for, in that nesting order,
-    /// without repeats.
+    /// without repeats. The search, if asked for, is one setup
+    /// ([`Setup::SEARCH`]) where the first model and variant put it: it runs
+    /// once per board, not once per model and variant.
     pub fn setups(&self) -> Vec<Setup> {
         let mut setups = Vec::new();
         for &model in &self.models {
             for &solver in &self.solvers {
                 for &variant in &self.variants {
-                    let setup = Setup {
-                        model,
-                        solver,
-                        variant,
-                    };
+                    let setup = Setup::new(model, solver, variant);
                     if !setups.contains(&setup) {
                         setups.push(setup);
                     }
@@ -132,22 +141,16 @@ impl CompareOptions {
         setups
     }
 
+    /// The options of one solve with `setup`. The search runs as `numbrix
+    /// solve --solver search` does: on the domains rules 1-5 of the
+    /// reduction leave (the default variant); the formulation is only that
+    /// of the empty model built when the reduction decides every cell.
     fn solve_options(&self, setup: Setup) -> Options {
         Options {
-            formulation: setup.model,
+            formulation: setup.model.unwrap_or(Formulation::Assignment),
             backend: setup.solver,
-            variant: match setup.variant {
-                Variant::Faithful => crate::variant::Variant::Faithful,
-                Variant::Reduced => crate::variant::Variant::REDUCED,
-            },
-            unique: self.unique,
-            time_limit: self.time_limit,
-            solver_log: self.solver_log,
-            max_variables: self.max_variables,
-            // A HiGHS or CBC row measures that solver on that model: the
-            // search is compared as a solver of its own.
-            search_budget: None,
-            ..Options::default()
+            variant: setup.variant.unwrap_or_default(),
+            ..self.base
         }
     }
 }
@@ -163,6 +166,33 @@ pub struct Comparison {
     pub unique: bool,
     pub repeat: usize,
     pub time_limit: Option<f64>,
+}
+
+impl Comparison {
+    /// 0 when every solve ended in a verdict or a limit; 4 if any solver
+    /// answer was wrong or a solver failed; 2 if a board could not be read.
+    pub fn exit_code(&self) -> i32 {
+        // A failure on a board that was read is the solver's.
+        let solver_failed = self.measurements.iter().any(|measurement| {
+            measurement.status == Verdict::Wrong
+                || (measurement.status == Verdict::Failed && measurement.cells.is_some())
+        });
+        if solver_failed {
+            4
+        } else if self.errors().next().is_some() {
+            2
+        } else {
+            0
+        }
+    }
+
+    /// The measurements that are errors: wrong answers, failures and
+    /// boards that could not be read.
+    pub fn errors(&self) -> impl Iterator<Item = &Measurement> {
+        self.measurements
+            .iter()
+            .filter(|measurement| measurement.is_error())
+    }
 }
 
 /// What [`compare`] tells its caller as it goes (for a progress bar).
@@ -227,13 +257,8 @@ pub fn compare(
     let mut measurements = Vec::with_capacity(total);
     for path in boards {
         let name = path.display().to_string();
-        let board = Board::read(path).map_err(|error| match error {
-            InputError::Io { .. } => Error::Input(error),
-            other => Error::Input(InputError::Io {
-                path: name.clone(),
-                message: other.to_string(),
-            }),
-        });
+        // Its error names the file already.
+        let board = Board::read(path).map_err(Error::Input);
         for &setup in &setups {
             progress(Progress::Starting {
                 done: measurements.len(),
@@ -260,39 +285,9 @@ pub fn compare(
     Comparison {
         measurements,
         summary,
-        unique: options.unique,
+        unique: options.base.unique,
         repeat: options.repeat.max(1),
-        time_limit: options.time_limit,
-    }
-}
-
-impl Comparison {
-    /// 0 when every solve ended in a verdict or a limit; 4 if any solver
-    /// answer was wrong or a solver failed; 2 if a board could not be read.
-    pub fn exit_code(&self) -> i32 {
-        let any = |verdict: Verdict| {
-            self.measurements
-                .iter()
-                .any(|measurement| measurement.status == verdict)
-        };
-        // A failure on a board that was read is the solver's.
-        let solver_failed = self.measurements.iter().any(|measurement| {
-            measurement.status == Verdict::Failed && measurement.cells.is_some()
-        });
-        if any(Verdict::Wrong) || solver_failed {
-            4
-        } else if any(Verdict::Failed) {
-            2
-        } else {
-            0
-        }
-    }
-
-    /// The measurements that are errors: wrong answers and failures.
-    pub fn errors(&self) -> impl Iterator<Item = &Measurement> {
-        self.measurements
-            .iter()
-            .filter(|measurement| measurement.status.is_error())
+        time_limit: options.base.time_limit,
     }
 }
 
@@ -301,9 +296,9 @@ mod tests {
     use super::*;
 
     const SETUP: Setup = Setup {
-        model: Formulation::Mtz,
+        model: Some(Formulation::Mtz),
         solver: Backend::Highs,
-        variant: Variant::Faithful,
+        variant: Some(Variant::Faithful),
     };
 
     fn comparison_of(measurement: Measurement) -> Comparison {
@@ -344,5 +339,50 @@ mod tests {
         assert_eq!(comparison.exit_code(), 4);
         assert_eq!(comparison.summary[0].wrong, 0);
         assert_eq!(comparison.summary[0].failed, 1);
+    }
+
+    #[test]
+    fn a_board_too_large_to_read_is_too_large_and_an_input_error() {
+        let error = Error::Input(InputError::InFile {
+            path: "huge.csv".into(),
+            error: Box::new(InputError::TooLarge {
+                what: "a board of more than 1 cells".into(),
+                limit: "1 cells".into(),
+            }),
+        });
+        let measurement = Measurement::of_error("huge.csv", None, SETUP, &error, 0.0);
+        assert_eq!(measurement.status, Verdict::TooLarge);
+        assert_eq!(comparison_of(measurement).exit_code(), 2);
+    }
+
+    #[test]
+    fn the_search_is_one_setup_whatever_the_models_and_variants() {
+        let options = CompareOptions {
+            variants: vec![Variant::Faithful, Variant::UNSHAVED, Variant::REDUCED],
+            ..CompareOptions::default()
+        };
+        let setups = options.setups();
+        let search: Vec<&Setup> = setups
+            .iter()
+            .filter(|setup| setup.solver == Backend::Search)
+            .collect();
+        assert_eq!(search, [&Setup::SEARCH], "{setups:?}");
+        // 2 models x 2 MIP solvers x 3 variants, and the search.
+        assert_eq!(setups.len(), 2 * 2 * 3 + 1);
+        assert_eq!(Setup::SEARCH.to_string(), "search");
+        assert_eq!(SETUP.to_string(), "mtz / highs / faithful");
+    }
+
+    #[test]
+    fn the_search_runs_on_the_reduction_whatever_the_variants_asked() {
+        let options = CompareOptions {
+            variants: vec![Variant::Faithful],
+            ..CompareOptions::default()
+        };
+        let search = options.solve_options(Setup::SEARCH);
+        assert_eq!(search.backend, Backend::Search);
+        assert_eq!(search.variant, Variant::REDUCED);
+        assert_eq!(options.solve_options(SETUP).variant, Variant::Faithful);
+        assert_eq!(options.solve_options(SETUP).search_budget, None);
     }
 }

@@ -6,9 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use numbrix::check::Solution;
-use numbrix::compare::{
-    board_files, CompareOptions, Comparison, Measurement, Progress, Variant as CompareVariant,
-};
+use numbrix::compare::{board_files, CompareOptions, Comparison, Measurement, Progress};
 use numbrix::export::FileFormat;
 use numbrix::report::{render_csv, render_grid};
 use numbrix::{Backend, Board, Error, Filled, Formulation, Modelled, Options, Stage, Variant};
@@ -79,6 +77,16 @@ struct CompareArgs {
     /// Both: every combination faithful and reduced.
     #[arg(long, group = "variant")]
     both: bool,
+    /// Model variants to compare, comma-separated: faithful, reduced,
+    /// reduced-no-shave, reduced-no-strengthen, reduced-no-shave-no-strengthen
+    /// [default: reduced]. The search runs once per board whatever they are.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_name = "VARIANTS",
+        group = "variant"
+    )]
+    variants: Vec<Variant>,
     /// Prove each solution unique, or find a second one.
     #[arg(long)]
     unique: bool,
@@ -90,7 +98,7 @@ struct CompareArgs {
     time_limit: Option<f64>,
     #[arg(long, value_enum, default_value_t = CompareFormat::Table)]
     format: CompareFormat,
-    /// Also draw time against board cells as an SVG.
+    /// Also draw time against board cells as an SVG (written atomically).
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
     /// Refuse models with more variables than this (those runs say too_large).
@@ -102,30 +110,36 @@ struct CompareArgs {
 enum CompareFormat {
     /// Aligned columns for a terminal, then the summary per model x solver.
     Table,
-    /// One line per board x model x solver (x variant); columns in the README.
+    /// One line per board x setup; columns in docs/benchmarks.md.
     Csv,
-    /// {"measurements": [...], "summary": [...], ...}; fields in the README.
+    /// {"measurements": [...], "summary": [...], ...}; fields in docs/benchmarks.md.
     Json,
 }
 
 impl CompareArgs {
     fn options(&self, verbose: u8) -> CompareOptions {
-        let variants = if self.both {
-            vec![CompareVariant::Faithful, CompareVariant::Reduced]
+        let variants = if !self.variants.is_empty() {
+            self.variants.clone()
+        } else if self.both {
+            vec![Variant::Faithful, Variant::REDUCED]
         } else if self.faithful {
-            vec![CompareVariant::Faithful]
+            vec![Variant::Faithful]
         } else {
-            vec![CompareVariant::Reduced]
+            vec![Variant::REDUCED]
         };
+        let defaults = CompareOptions::default();
         CompareOptions {
+            base: Options {
+                unique: self.unique,
+                time_limit: self.time_limit,
+                max_variables: self.max_variables,
+                solver_log: verbose > 0,
+                ..defaults.base
+            },
             models: self.models.clone(),
             solvers: self.solvers.clone(),
             variants,
-            unique: self.unique,
             repeat: self.repeat as usize,
-            time_limit: self.time_limit,
-            max_variables: self.max_variables,
-            solver_log: verbose > 0,
         }
     }
 }
@@ -446,6 +460,10 @@ fn progress_bar(quiet: bool, template: &str) -> Option<indicatif::ProgressBar> {
 }
 
 fn run_compare(args: &CompareArgs, verbose: u8, quiet: bool) -> Result<i32, Error> {
+    // A plot that could not be written must not wait for every solve.
+    if let Some(path) = &args.plot {
+        numbrix::output::check_target(path)?;
+    }
     let boards = board_files(&args.boards)?;
     let options = args.options(verbose);
     let bar = (!quiet && std::io::stderr().is_terminal()).then(|| {
@@ -463,7 +481,7 @@ fn run_compare(args: &CompareArgs, verbose: u8, quiet: bool) -> Result<i32, Erro
             }
         }
         Progress::Finished { measurement, .. } => {
-            if measurement.status.is_error() && !quiet {
+            if measurement.is_error() && !quiet {
                 let line = loud(measurement);
                 match &bar {
                     Some(bar) => bar.println(line),
@@ -499,7 +517,7 @@ fn loud(measurement: &Measurement) -> String {
         measurement.status.name().to_uppercase(),
         measurement.board,
         measurement.message.as_deref().unwrap_or("no message"),
-        measurement.setup()
+        measurement.setup
     )
 }
 

@@ -10,11 +10,21 @@ use std::path::Path;
 use crate::error::Error;
 
 /// Checks that `path` can be a new or replaced file: its directory exists
-/// and the path is not itself a directory. Commands that work long before
-/// they write (a solve before its picture) call this first, so a typo in
-/// the directory fails at once; [`write_atomically`] checks it again.
+/// and takes new files (a temporary one is made and removed), and the path
+/// is not itself a directory. Commands that work long before they write (a
+/// solve before its picture, a comparison before its plot) call this
+/// first, so a typo in the directory fails at once; [`write_atomically`]
+/// checks it again.
 pub fn check_target(path: &Path) -> Result<(), Error> {
-    target(path).map(|_| ())
+    let (directory, _) = target(path)?;
+    tempfile::Builder::new()
+        .prefix(".numbrix-check.")
+        .tempfile_in(directory)
+        .map(drop)
+        .map_err(|error| Error::Output {
+            path: path.display().to_string(),
+            message: format!("cannot create a file here: {error}"),
+        })
 }
 
 /// The directory and file name of `path`, once checked.

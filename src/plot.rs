@@ -1,6 +1,7 @@
 //! The comparison as a picture: total time per board against the board's
 //! cells, both axes logarithmic (sizes and times both span orders of
-//! magnitude), one series per model x solver (x variant). Each board is a
+//! magnitude), one series per model x solver x variant and one for the
+//! search (labelled `search`: it runs once per board). Each board is a
 //! point; the line joins the median time at each board size, so the slope
 //! shows how a setup scales. A run stopped by the time limit is drawn as a
 //! triangle: its true time is at least that.
@@ -47,13 +48,11 @@ pub fn render_svg(comparison: &Comparison) -> Result<String, Error> {
     Ok(svg)
 }
 
-/// Writes the plot to `path`.
+/// Writes the plot to `path` atomically (see [`crate::output`]): a reader
+/// never sees half a picture.
 pub fn write_svg(comparison: &Comparison, path: &Path) -> Result<(), Error> {
     let svg = render_svg(comparison)?;
-    std::fs::write(path, svg).map_err(|error| Error::Output {
-        path: path.display().to_string(),
-        message: error.to_string(),
-    })
+    crate::output::write_atomically(path, svg.as_bytes())
 }
 
 /// A measurement's place on the plot, if it has one.
@@ -61,20 +60,12 @@ fn point(measurement: &Measurement) -> Option<(f64, f64)> {
     let cells = measurement.cells? as f64;
     measurement
         .is_timed()
-        .then(|| (cells, measurement.total_ms.max(FLOOR_MS)))
+        .then(|| (cells, measurement.stats.total_ms.max(FLOOR_MS)))
 }
 
 /// The setups in the order the comparison ran them.
 fn setups(comparison: &Comparison) -> Vec<Setup> {
-    comparison
-        .summary
-        .iter()
-        .map(|line| Setup {
-            model: line.model,
-            solver: line.solver,
-            variant: line.variant,
-        })
-        .collect()
+    comparison.summary.iter().map(|line| line.setup).collect()
 }
 
 fn draw(comparison: &Comparison, svg: &mut String) -> Result<(), Box<dyn std::error::Error>> {
@@ -128,7 +119,7 @@ fn draw(comparison: &Comparison, svg: &mut String) -> Result<(), Box<dyn std::er
         let mine: Vec<&Measurement> = comparison
             .measurements
             .iter()
-            .filter(|measurement| measurement.setup() == setup)
+            .filter(|measurement| measurement.setup == setup)
             .collect();
         chart.draw_series(LineSeries::new(median_line(&mine), colour.stroke_width(2)))?;
         let finished = mine

@@ -145,6 +145,10 @@ pub struct Report {
     pub stats: Stats,
     /// true: built over the reduced domains; false: the faithful model.
     pub reduced: bool,
+    /// A model was built (and its sizes in `stats` are real). False when the
+    /// prechecks or the reduction refuted the board, or the search settled
+    /// it, before any build.
+    pub model_built: bool,
     /// Why the board is infeasible, in words.
     pub reason: Option<String>,
     /// Which step the time limit stopped (null otherwise).

@@ -117,8 +117,56 @@ fn compare_numbers_match_solve_json_for_the_same_board() {
     }
 }
 
+/// The columns docs/benchmarks.md lists under "CSV and JSON columns", in
+/// the order it lists them.
+fn documented_columns() -> Vec<String> {
+    let text = std::fs::read_to_string(common::root().join("docs/benchmarks.md")).unwrap();
+    let section = text
+        .split("## CSV and JSON columns")
+        .nth(1)
+        .expect("the section")
+        .split("\n## ")
+        .next()
+        .unwrap();
+    let mut columns = Vec::new();
+    for line in section.lines().filter(|line| line.starts_with("| `")) {
+        let first_cell = line.split('|').nth(1).unwrap();
+        columns.extend(first_cell.split('`').skip(1).step_by(2).map(String::from));
+    }
+    columns
+}
+
+/// A 2x3 board with only the clue 1 in a corner: three solutions, which
+/// the search finds and the reduction does not decide.
+const CORNER: &str = "1,,\n,,\n";
+
 #[test]
-fn compare_csv_has_the_documented_columns_and_a_line_per_run() {
+fn csv_has_the_documented_header() {
+    let output = numbrix(&[
+        "compare",
+        "examples/boards/tiny_2x3.csv",
+        "--models",
+        "assignment",
+        "--solvers",
+        "highs",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let text = stdout(&output);
+    let header: Vec<String> = text
+        .lines()
+        .next()
+        .unwrap()
+        .split(',')
+        .map(String::from)
+        .collect();
+    assert_eq!(header, documented_columns());
+    assert_eq!(header, CSV_COLUMNS);
+}
+
+#[test]
+fn compare_csv_has_a_line_per_run_with_numbers_where_they_exist() {
     let output = compare_small_boards("csv", &[]);
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     let text = stdout(&output);
@@ -129,7 +177,6 @@ fn compare_csv_has_the_documented_columns_and_a_line_per_run() {
         .iter()
         .map(String::from)
         .collect();
-    assert_eq!(header, CSV_COLUMNS);
     let records: Vec<csv::StringRecord> = reader
         .records()
         .collect::<Result<_, _>>()
@@ -158,6 +205,191 @@ fn compare_csv_has_the_documented_columns_and_a_line_per_run() {
             nodes.parse::<u64>().expect("HiGHS reports its nodes");
         }
     }
+}
+
+#[test]
+fn csv_says_who_found_the_solution_and_whether_a_model_was_built() {
+    let dir = tempfile::tempdir().unwrap();
+    let corner = board_file(dir.path(), "corner.csv", CORNER);
+    let output = numbrix(&[
+        "compare",
+        corner.to_str().unwrap(),
+        "--models",
+        "assignment",
+        "--solvers",
+        "highs,search",
+        "--unique",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let text = stdout(&output);
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let header = reader.headers().unwrap().clone();
+    let column = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let records: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    let (highs, search) = (&records[0], &records[1]);
+    assert_eq!(&highs[column("solver")], "highs");
+    assert_eq!(&highs[column("model_built")], "true");
+    assert_eq!(&highs[column("found_by")], "solver");
+    assert_eq!(&highs[column("unique_decided_by")], "solver");
+    assert_eq!(
+        &highs[column("search_nodes")],
+        "",
+        "no search ahead of HiGHS"
+    );
+    assert_eq!(&search[column("solver")], "search");
+    assert_eq!(&search[column("unique")], "false");
+    assert_eq!(&search[column("model_built")], "false");
+    assert_eq!(&search[column("variables")], "", "no model, no size");
+    assert_eq!(&search[column("found_by")], "search");
+    assert_eq!(&search[column("unique_decided_by")], "search");
+    let nodes: u64 = search[column("search_nodes")].parse().unwrap();
+    assert!(nodes > 0);
+}
+
+#[test]
+fn search_runs_once_per_board() {
+    // The reduction decides classic_9x9 on its own; the search used to be
+    // run with the MTZ model there too, and failed.
+    let output = numbrix(&[
+        "compare",
+        SMALL_BOARDS[0],
+        SMALL_BOARDS[1],
+        "--models",
+        "assignment,mtz",
+        "--solvers",
+        "search",
+        "--both",
+        "--unique",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let report = json(&output);
+    let measurements = report["measurements"].as_array().unwrap();
+    let boards: Vec<&str> = measurements
+        .iter()
+        .map(|row| row["board"].as_str().unwrap())
+        .collect();
+    assert_eq!(boards, SMALL_BOARDS);
+    for row in measurements {
+        assert_eq!(row["solver"], "search", "{row}");
+        assert_eq!(row["model"], Value::Null, "{row}");
+        assert_eq!(row["variant"], Value::Null, "{row}");
+        assert_eq!(row["status"], "solved", "{row}");
+        assert_eq!(row["unique"], true, "{row}");
+    }
+    let summary = report["summary"].as_array().unwrap();
+    assert_eq!(summary.len(), 1);
+    assert_eq!(summary[0]["model"], Value::Null);
+    assert_eq!(summary[0]["boards"], 2);
+}
+
+#[test]
+fn search_row_shows_dashes_for_model_and_variant_in_the_table() {
+    let output = numbrix(&[
+        "compare",
+        "examples/boards/tiny_2x3.csv",
+        "--models",
+        "assignment,mtz",
+        "--solvers",
+        "highs,search",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let text = stdout(&output);
+    let runs: Vec<Vec<&str>> = text
+        .lines()
+        .take_while(|line| !line.is_empty())
+        .skip(2)
+        .map(|line| line.split_whitespace().collect())
+        .collect();
+    let setups: Vec<(&str, &str, &str)> = runs.iter().map(|f| (f[2], f[3], f[4])).collect();
+    assert_eq!(
+        setups,
+        [
+            ("assignment", "highs", "reduced"),
+            ("-", "search", "-"),
+            ("mtz", "highs", "reduced"),
+        ],
+        "{text}"
+    );
+}
+
+#[test]
+fn variants_flag_selects_variants() {
+    let output = numbrix(&[
+        "compare",
+        "examples/boards/tiny_2x3.csv",
+        "--models",
+        "mtz",
+        "--solvers",
+        "highs",
+        "--variants",
+        "faithful,reduced-no-shave",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let report = json(&output);
+    let variants: Vec<&str> = report["measurements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row["variant"].as_str().unwrap())
+        .collect();
+    assert_eq!(variants, ["faithful", "reduced-no-shave"]);
+}
+
+#[test]
+fn variants_flag_refuses_an_unknown_variant() {
+    let output = numbrix(&[
+        "compare",
+        "examples/boards/tiny_2x3.csv",
+        "--variants",
+        "faithful,reduce",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    assert!(
+        common::stderr(&output).contains("'reduce' is not a model variant"),
+        "{output:?}"
+    );
+}
+
+#[test]
+fn variants_flag_does_not_go_with_both() {
+    let output = numbrix(&[
+        "compare",
+        "examples/boards/tiny_2x3.csv",
+        "--both",
+        "--variants",
+        "faithful",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+}
+
+#[test]
+fn plot_into_a_missing_directory_fails_before_any_solve() {
+    let dir = tempfile::tempdir().unwrap();
+    let plot = dir.path().join("no/such/folder/compare.svg");
+    let output = numbrix(&[
+        "compare",
+        SLOW_BOARD,
+        "--faithful",
+        "--models",
+        "mtz",
+        "--solvers",
+        "highs",
+        "--plot",
+        plot.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty(), "nothing was solved or printed");
+    let stderr = common::stderr(&output);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("does not exist"), "{stderr}");
 }
 
 #[test]
@@ -277,6 +509,7 @@ fn compare_goes_on_past_a_time_limit_and_an_infeasible_board() {
         Value::Null,
         "no model was built"
     );
+    assert_eq!(measurements[0]["model_built"], false);
     assert_eq!(measurements[1]["status"], "time_limit");
     assert_eq!(measurements[1]["stopped_in"], "solve");
     assert_eq!(measurements[2]["board"], SMALL_BOARDS[0], "the run went on");
@@ -335,6 +568,25 @@ fn compare_reports_an_unreadable_board_as_failed_and_goes_on() {
     );
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("FAILED"), "loud on stderr: {stderr}");
+}
+
+#[test]
+fn an_unreadable_board_is_named_once_in_its_error_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let ragged = board_file(dir.path(), "ragged.csv", "1,2\n3\n");
+    let name = ragged.to_str().unwrap();
+    let output = numbrix(&[
+        "compare",
+        name,
+        "--models",
+        "assignment",
+        "--solvers",
+        "highs",
+    ]);
+    let stderr = common::stderr(&output);
+    let line = stderr.lines().find(|line| line.contains("FAILED")).unwrap();
+    assert_eq!(line.matches(name).count(), 1, "{line}");
+    assert!(line.contains("line 2"), "{line}");
 }
 
 #[test]

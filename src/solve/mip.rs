@@ -27,6 +27,7 @@ pub(super) fn run(
 ) -> Result<(), Error> {
     let model = &prepared.model;
     let size = model.size();
+    report.model_built = true;
     report.stats.variables = size.variables;
     report.stats.constraints = size.constraints;
     report.stats.nonzeros = size.nonzeros;

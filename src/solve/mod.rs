@@ -346,6 +346,7 @@ fn new_report(board: &Board, options: &Options) -> Report {
         second_solution: None,
         stats: Stats::default(),
         reduced: options.variant.is_reduced(),
+        model_built: false,
         reason: None,
         stopped_in: None,
         decided_by: None,

@@ -5,8 +5,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+
+mod cli {
+    //! What only the command line needs, a command per file.
+    pub mod compare;
+}
 use numbrix::check::Solution;
-use numbrix::compare::{board_files, CompareOptions, Comparison, Measurement, Progress};
 use numbrix::export::FileFormat;
 use numbrix::report::{render_csv, render_grid};
 use numbrix::{Backend, Board, Error, Filled, Formulation, Modelled, Options, Stage, Variant};
@@ -54,94 +58,7 @@ enum Command {
         limit: Option<u64>,
     },
     /// Solve boards with several models and solvers; print a table (and a plot).
-    Compare(CompareArgs),
-}
-
-#[derive(Args)]
-struct CompareArgs {
-    /// Board files, or folders: every *.csv in a folder except *.solution.csv.
-    #[arg(required = true, value_name = "BOARD_OR_DIR")]
-    boards: Vec<PathBuf>,
-    /// Models to compare, comma-separated.
-    #[arg(long, value_enum, value_delimiter = ',', default_values_t = Formulation::ALL)]
-    models: Vec<Formulation>,
-    /// Solvers to compare, comma-separated.
-    #[arg(long, value_enum, value_delimiter = ',', default_values_t = Backend::ALL)]
-    solvers: Vec<Backend>,
-    /// Build exactly the models of the models/ pages (no reduction).
-    #[arg(long, group = "variant")]
-    faithful: bool,
-    /// Build over the reduced domains (the default).
-    #[arg(long, group = "variant")]
-    reduce: bool,
-    /// Both: every combination faithful and reduced.
-    #[arg(long, group = "variant")]
-    both: bool,
-    /// Model variants to compare, comma-separated: faithful, reduced,
-    /// reduced-no-shave, reduced-no-strengthen, reduced-no-shave-no-strengthen
-    /// [default: reduced]. The search runs once per board whatever they are.
-    #[arg(
-        long,
-        value_delimiter = ',',
-        value_name = "VARIANTS",
-        group = "variant"
-    )]
-    variants: Vec<Variant>,
-    /// Prove each solution unique, or find a second one.
-    #[arg(long)]
-    unique: bool,
-    /// Solve each combination N times; times are medians.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
-    repeat: u32,
-    /// Seconds for each single solve (reduction, build and every solver call).
-    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
-    time_limit: Option<f64>,
-    #[arg(long, value_enum, default_value_t = CompareFormat::Table)]
-    format: CompareFormat,
-    /// Also draw time against board cells as an SVG (written atomically).
-    #[arg(long, value_name = "FILE.svg")]
-    plot: Option<PathBuf>,
-    /// Refuse models with more variables than this (those runs say too_large).
-    #[arg(long, default_value_t = numbrix::solve::DEFAULT_MAX_VARIABLES)]
-    max_variables: u64,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum CompareFormat {
-    /// Aligned columns for a terminal, then the summary per model x solver.
-    Table,
-    /// One line per board x setup; columns in docs/benchmarks.md.
-    Csv,
-    /// {"measurements": [...], "summary": [...], ...}; fields in docs/benchmarks.md.
-    Json,
-}
-
-impl CompareArgs {
-    fn options(&self, verbose: u8) -> CompareOptions {
-        let variants = if !self.variants.is_empty() {
-            self.variants.clone()
-        } else if self.both {
-            vec![Variant::Faithful, Variant::REDUCED]
-        } else if self.faithful {
-            vec![Variant::Faithful]
-        } else {
-            vec![Variant::REDUCED]
-        };
-        let defaults = CompareOptions::default();
-        CompareOptions {
-            base: Options {
-                unique: self.unique,
-                time_limit: self.time_limit,
-                max_variables: self.max_variables,
-                solver_log: verbose > 0,
-                ..defaults.base
-            },
-            models: self.models.clone(),
-            solvers: self.solvers.clone(),
-            variants,
-            repeat: self.repeat as usize,
-        }
-    }
+    Compare(cli::compare::CompareArgs),
 }
 
 #[derive(Args)]
@@ -445,7 +362,7 @@ fn run(cli: &Cli) -> Result<i32, Error> {
             }
             Ok(if count.complete { 0 } else { 3 })
         }
-        Command::Compare(args) => run_compare(args, cli.verbose, cli.quiet),
+        Command::Compare(args) => cli::compare::run_compare(args, cli.verbose, cli.quiet),
     }
 }
 
@@ -457,78 +374,4 @@ fn progress_bar(quiet: bool, template: &str) -> Option<indicatif::ProgressBar> {
         bar.enable_steady_tick(std::time::Duration::from_millis(200));
         bar
     })
-}
-
-fn run_compare(args: &CompareArgs, verbose: u8, quiet: bool) -> Result<i32, Error> {
-    // A plot that could not be written must not wait for every solve.
-    if let Some(path) = &args.plot {
-        numbrix::output::check_target(path)?;
-    }
-    let boards = board_files(&args.boards)?;
-    let options = args.options(verbose);
-    let bar = (!quiet && std::io::stderr().is_terminal()).then(|| {
-        let bar = indicatif::ProgressBar::new((boards.len() * options.setups().len()) as u64);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {elapsed} {wide_msg}")
-                .expect("a valid template"),
-        );
-        bar
-    });
-    let comparison = numbrix::compare::compare(&boards, &options, |progress| match progress {
-        Progress::Starting { board, setup, .. } => {
-            if let Some(bar) = &bar {
-                bar.set_message(format!("{board}: {setup}"));
-            }
-        }
-        Progress::Finished { measurement, .. } => {
-            if measurement.is_error() && !quiet {
-                let line = loud(measurement);
-                match &bar {
-                    Some(bar) => bar.println(line),
-                    None => eprintln!("{line}"),
-                }
-            }
-            if let Some(bar) = &bar {
-                bar.inc(1);
-            }
-        }
-    });
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
-    match args.format {
-        CompareFormat::Table => print!("{}", comparison.to_table()),
-        CompareFormat::Csv => print!("{}", comparison.to_csv()),
-        CompareFormat::Json => println!("{}", comparison.to_json()),
-    }
-    if let Some(path) = &args.plot {
-        numbrix::plot::write_svg(&comparison, path)?;
-    }
-    if !quiet {
-        report_errors(&comparison);
-    }
-    Ok(comparison.exit_code())
-}
-
-/// A wrong answer or failure, for stderr: it must not scroll by unnoticed.
-fn loud(measurement: &Measurement) -> String {
-    format!(
-        "numbrix: {} {}: {} ({})",
-        measurement.status.name().to_uppercase(),
-        measurement.board,
-        measurement.message.as_deref().unwrap_or("no message"),
-        measurement.setup
-    )
-}
-
-/// After the result, the count of errors again, so it is the last thing seen.
-fn report_errors(comparison: &Comparison) {
-    let errors = comparison.errors().count();
-    if errors > 0 {
-        eprintln!(
-            "numbrix: {errors} of {} runs were WRONG or FAILED (see above); exit status {}",
-            comparison.measurements.len(),
-            comparison.exit_code()
-        );
-    }
 }

@@ -24,6 +24,7 @@
 pub mod backend;
 pub mod board;
 pub mod check;
+pub mod clues;
 pub mod compare;
 pub mod domains;
 pub mod error;
@@ -42,6 +43,7 @@ pub mod report;
 pub mod search;
 pub mod solve;
 pub mod svg;
+pub mod symmetry;
 pub mod variant;
 
 pub use backend::Backend;

@@ -8,6 +8,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 mod cli {
     //! What only the command line needs, a command per file.
+    pub mod clues;
     pub mod compare;
 }
 use numbrix::check::Solution;
@@ -59,6 +60,9 @@ enum Command {
     },
     /// Solve boards with several models and solvers; print a table (and a plot).
     Compare(cli::compare::CompareArgs),
+    /// The fewest clues that define a puzzle on an empty m x n board, and the
+    /// most that fail to, by listing every solution (docs/clues.md).
+    Clues(cli::clues::CluesArgs),
 }
 
 #[derive(Args)]
@@ -363,6 +367,7 @@ fn run(cli: &Cli) -> Result<i32, Error> {
             Ok(if count.complete { 0 } else { 3 })
         }
         Command::Compare(args) => cli::compare::run_compare(args, cli.verbose, cli.quiet),
+        Command::Clues(args) => cli::clues::run_clues(args, cli.verbose, cli.quiet),
     }
 }
 

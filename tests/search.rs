@@ -9,7 +9,7 @@ use proptest::prelude::*;
 
 mod common;
 
-use common::{example, known_solution};
+use common::{brute_force, example, known_solution};
 
 /// Every solution, no clock.
 const ALL: Limits = Limits {
@@ -26,35 +26,6 @@ fn search_alone(board: &Board, limits: &Limits) -> Outcome {
 fn count(board: &Board) -> (u64, bool) {
     let outcome = search_alone(board, &ALL);
     (outcome.count, outcome.complete)
-}
-
-/// Every solution of a small board, by trying every path from every cell:
-/// the row-major value grids, sorted.
-fn brute_force(board: &Board) -> Vec<Vec<u32>> {
-    fn extend(board: &Board, at: usize, value: u32, values: &mut [u32], out: &mut Vec<Vec<u32>>) {
-        if board.clue(board.cell(at)).is_some_and(|clue| clue != value) {
-            return;
-        }
-        values[at] = value;
-        if value as usize == board.len() {
-            out.push(values.to_vec());
-        } else {
-            for next in board.neighbours(board.cell(at)) {
-                let next = board.index(next);
-                if values[next] == 0 {
-                    extend(board, next, value + 1, values, out);
-                }
-            }
-        }
-        values[at] = 0;
-    }
-    let mut out = Vec::new();
-    let mut values = vec![0; board.len()];
-    for start in 0..board.len() {
-        extend(board, start, 1, &mut values, &mut out);
-    }
-    out.sort();
-    out
 }
 
 #[test]

@@ -33,9 +33,9 @@
 //! assert_eq!((outcome.count, outcome.complete), (552, true));
 //! ```
 
+mod every;
 mod fill;
 mod path;
-mod symmetry;
 
 use std::time::Instant;
 
@@ -43,6 +43,7 @@ use crate::board::Board;
 use crate::check::{check_values, Solution};
 use crate::domains::Domains;
 
+pub use every::{every_path, Enumerated};
 use fill::Fill;
 use path::{Event, Grid, Tally, Walk};
 
@@ -159,7 +160,7 @@ pub fn search(
             None => return outcome,
         }
     } else if limits.solutions == u64::MAX {
-        Engine::Walk(Walk::new(&grid), symmetry::start_orbits(board))
+        Engine::Walk(Walk::new(&grid), crate::symmetry::start_orbits(board))
     } else {
         let starts = (0..board.len()).map(|index| (index, 1)).collect();
         Engine::Walk(Walk::new(&grid), starts)

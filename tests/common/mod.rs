@@ -86,3 +86,32 @@ pub fn known_solution(name: &str) -> Vec<u32> {
         .map(|value| value.expect("a solution has every cell") as u32)
         .collect()
 }
+
+/// Every solution of a small board, by trying every path from every cell:
+/// the row-major value grids, sorted.
+pub fn brute_force(board: &Board) -> Vec<Vec<u32>> {
+    fn extend(board: &Board, at: usize, value: u32, values: &mut [u32], out: &mut Vec<Vec<u32>>) {
+        if board.clue(board.cell(at)).is_some_and(|clue| clue != value) {
+            return;
+        }
+        values[at] = value;
+        if value as usize == board.len() {
+            out.push(values.to_vec());
+        } else {
+            for next in board.neighbours(board.cell(at)) {
+                let next = board.index(next);
+                if values[next] == 0 {
+                    extend(board, next, value + 1, values, out);
+                }
+            }
+        }
+        values[at] = 0;
+    }
+    let mut out = Vec::new();
+    let mut values = vec![0; board.len()];
+    for start in 0..board.len() {
+        extend(board, start, 1, &mut values, &mut out);
+    }
+    out.sort();
+    out
+}

@@ -222,6 +222,24 @@ impl Board {
         Board::new(self.rows, self.cols, clues)
     }
 
+    /// The board for people: one line per row, columns aligned, `.` for an
+    /// empty cell.
+    pub fn to_text(&self) -> String {
+        let width = self.total().to_string().len();
+        let mut text = String::new();
+        for row in 0..self.rows() {
+            let cells: Vec<String> = (0..self.cols())
+                .map(|col| match self.clue(Cell::new(row, col)) {
+                    Some(value) => format!("{value:>width$}"),
+                    None => format!("{:>width$}", "."),
+                })
+                .collect();
+            text.push_str(&cells.join(" "));
+            text.push('\n');
+        }
+        text
+    }
+
     /// The board as CSV text, empty cells as empty fields.
     pub fn to_csv(&self) -> String {
         let mut out = String::new();

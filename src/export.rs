@@ -60,15 +60,8 @@ fn write_model(
         board.cols(),
         board.clue_count(),
     );
-    let width = board.total().to_string().len();
-    for row in 0..board.rows() {
-        let cells: Vec<String> = (0..board.cols())
-            .map(|col| match board.clue(crate::board::Cell::new(row, col)) {
-                Some(value) => format!("{value:>width$}"),
-                None => format!("{:>width$}", "."),
-            })
-            .collect();
-        let _ = writeln!(title, "  {}", cells.join(" "));
+    for line in board.to_text().lines() {
+        let _ = writeln!(title, "  {line}");
     }
     let _ = writeln!(
         title,

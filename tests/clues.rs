@@ -121,11 +121,7 @@ fn the_witness_has_one_solution_for_the_search_and_for_both_mip_solvers() {
     let research = whole(5, 5);
     let witness = research.witness.expect("5x5 has a 3-clue puzzle");
     assert_eq!(witness.board.clue_count(), 3);
-    let all = Limits {
-        solutions: u64::MAX,
-        stop: None,
-    };
-    let outcome = search(&witness.board, None, &all, &mut |_| {});
+    let outcome = search(&witness.board, None, &Limits::ALL, &mut |_| {});
     assert_eq!((outcome.count, outcome.complete), (1, true));
     assert_eq!(outcome.solutions[0], witness.solution);
     for backend in [Backend::Highs, Backend::Cbc] {
@@ -153,11 +149,7 @@ fn the_twins_are_two_solutions_of_the_board_of_what_they_share() {
     let twins = research.twins.expect("4x4 has twins");
     assert_eq!(twins.board.clue_count(), 14);
     assert_ne!(twins.first, twins.second);
-    let all = Limits {
-        solutions: u64::MAX,
-        stop: None,
-    };
-    let outcome = search(&twins.board, None, &all, &mut |_| {});
+    let outcome = search(&twins.board, None, &Limits::ALL, &mut |_| {});
     assert_eq!((outcome.count, outcome.complete), (2, true));
     let found: HashSet<Vec<u32>> = outcome
         .solutions
@@ -268,11 +260,7 @@ fn the_stored_three_clue_7x7_witness_has_one_solution_for_the_search_and_highs()
     let board = common::board_at("examples/boards/clues/minimum_7x7.csv");
     let solution = common::known_solution("clues/minimum_7x7");
     assert_eq!(board.clue_count(), 3);
-    let all = Limits {
-        solutions: u64::MAX,
-        stop: None,
-    };
-    let outcome = search(&board, None, &all, &mut |_| {});
+    let outcome = search(&board, None, &Limits::ALL, &mut |_| {});
     assert_eq!((outcome.count, outcome.complete), (1, true));
     assert_eq!(outcome.solutions[0].values(), solution);
     let witness = numbrix::clues::Witness {

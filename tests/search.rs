@@ -12,10 +12,7 @@ mod common;
 use common::{brute_force, example, known_solution};
 
 /// Every solution, no clock.
-const ALL: Limits = Limits {
-    solutions: u64::MAX,
-    stop: None,
-};
+const ALL: Limits = Limits::ALL;
 
 /// The search over the board's own rules 1-5 (no domains handed in).
 fn search_alone(board: &Board, limits: &Limits) -> Outcome {

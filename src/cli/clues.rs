@@ -82,14 +82,11 @@ impl CluesArgs {
         match (self.rows, self.cols, self.up_to) {
             (Some(rows), Some(cols), _) => vec![(rows, cols)],
             (_, _, Some(cells)) => {
-                let mut shapes = Vec::new();
-                for cells_now in 1..=cells {
-                    for rows in 3..=cells_now {
-                        if cells_now % rows == 0 && rows <= cells_now / rows {
-                            shapes.push((rows, cells_now / rows));
-                        }
-                    }
-                }
+                let mut shapes: Vec<(usize, usize)> = (3..)
+                    .take_while(|rows| rows * rows <= cells)
+                    .flat_map(|rows| (rows..=cells / rows).map(move |cols| (rows, cols)))
+                    .collect();
+                shapes.sort_by_key(|&(rows, cols)| (rows * cols, rows));
                 shapes
             }
             _ => Vec::new(),

@@ -36,6 +36,7 @@ use crate::backend::Backend;
 use crate::board::Board;
 use crate::check::{check_values, Solution};
 use crate::error::{Error, InputError};
+use crate::solve::ms;
 use crate::symmetry::symmetries;
 use crate::variant::Variant;
 
@@ -355,8 +356,4 @@ fn twins(board: &Board, path: &[usize], swap: (usize, usize)) -> Twins {
         first,
         second,
     }
-}
-
-fn ms(since: Instant) -> f64 {
-    since.elapsed().as_secs_f64() * 1e3
 }

@@ -10,23 +10,6 @@ use super::{LevelReport, Part, Research};
 use crate::board::Board;
 use crate::report::render_grid;
 
-/// A board's clues, columns aligned, `.` for an empty cell.
-pub fn board_text(board: &Board) -> String {
-    let width = board.total().to_string().len();
-    let mut text = String::new();
-    for row in 0..board.rows() {
-        let line: Vec<String> = (0..board.cols())
-            .map(|col| {
-                let clue = board.clue(crate::board::Cell::new(row, col));
-                let shown = clue.map_or(".".to_string(), |value| value.to_string());
-                format!("{shown:>width$}")
-            })
-            .collect();
-        let _ = writeln!(text, "{}", line.join(" "));
-    }
-    text
-}
-
 /// The report a person reads.
 pub fn text(research: &Research) -> String {
     let mut text = String::new();
@@ -66,7 +49,7 @@ pub fn text(research: &Research) -> String {
             let _ = writeln!(
                 text,
                 "\nminimum: {clues} clues define a puzzle; fewer never do. A witness:\n{}\nits one solution:\n{}",
-                board_text(&witness.board),
+                witness.board.to_text(),
                 render_grid(&witness.board, &witness.solution)
             );
             for proof in &research.proofs {
@@ -239,7 +222,7 @@ pub fn markdown(researches: &[Research]) -> String {
                 witness.board.clue_count(),
                 research.rows,
                 research.cols,
-                board_text(&witness.board)
+                witness.board.to_text()
             );
         }
     }

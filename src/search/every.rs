@@ -12,7 +12,7 @@ use crate::board::Board;
 use crate::domains::Domains;
 use crate::symmetry::{cell_orbits, symmetries};
 
-use super::path::{Event, Grid, Tally, Walk};
+use super::path::{Event, Tally, Walk};
 use super::Progress;
 
 /// How an enumeration ended.
@@ -44,9 +44,7 @@ pub fn every_path(
     let Ok(domains) = Domains::reduce_with(&empty, false, None) else {
         return enumerated;
     };
-    let grid = Grid::new(&empty, |index, value| {
-        domains.allows(&empty, empty.cell(index), value)
-    });
+    let grid = super::grid(&empty, &domains);
     let maps = symmetries(&empty);
     let mut walk = Walk::new(&grid);
     let mut tally = Tally::default();

@@ -338,14 +338,7 @@ impl<'a> Fill<'a> {
             }
             let (cell, value) = (frame.candidates[frame.next as usize], frame.value);
             frame.next += 1;
-            tally.nodes += 1;
-            if tally.nodes.is_multiple_of(super::TICK) && !event(Event::Tick(tally)) {
-                tally.stopped = true;
-            }
-            if tally.nodes >= self.budget {
-                tally.out_of_nodes = true;
-                tally.stopped = true;
-            }
+            tally.step(self.budget, event);
             let fits = self.place(cell, value) && self.regions_fit();
             if fits && self.trail.len() == self.total as usize {
                 self.report(tally, event);

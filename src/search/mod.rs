@@ -28,8 +28,7 @@
 //! use numbrix::Board;
 //!
 //! let board = Board::empty(4, 4).unwrap();
-//! let all = Limits { solutions: u64::MAX, stop: None };
-//! let outcome = search(&board, None, &all, &mut |_| {});
+//! let outcome = search(&board, None, &Limits::ALL, &mut |_| {});
 //! assert_eq!((outcome.count, outcome.complete), (552, true));
 //! ```
 
@@ -66,6 +65,14 @@ pub struct Limits {
     pub solutions: u64,
     /// Stop when the clock passes this instant.
     pub stop: Option<Instant>,
+}
+
+impl Limits {
+    /// Every solution, no clock: a count, or a proof of what there is.
+    pub const ALL: Limits = Limits {
+        solutions: u64::MAX,
+        stop: None,
+    };
 }
 
 /// How far the search has got, every few thousand nodes.
@@ -118,6 +125,13 @@ fn luby(run: u64) -> u64 {
     }
 }
 
+/// The grid the engines walk: the pairs `domains` allow on `board`.
+fn grid(board: &Board, domains: &Domains) -> Grid {
+    Grid::new(board, |index, value| {
+        domains.allows(board, board.cell(index), value)
+    })
+}
+
 /// Searches `board` over `domains` (the reduction's, when the caller has
 /// them; otherwise rules 1-5 are run here) within `limits`.
 pub fn search(
@@ -144,9 +158,7 @@ pub fn search(
             Err(_) => return outcome, // no solution: the space is empty
         },
     };
-    let grid = Grid::new(board, |index, value| {
-        domains.allows(board, board.cell(index), value)
-    });
+    let grid = grid(board, domains);
     let mut engine = if board.clue_count() > 0 {
         // The clues, and the cells the reduction decided, are placed first.
         let givens: Vec<(usize, u32)> = (0..board.len())

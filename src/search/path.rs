@@ -82,6 +82,21 @@ pub(super) struct Tally {
     pub(super) out_of_nodes: bool,
 }
 
+impl Tally {
+    /// Counts a node: every [`super::TICK`] nodes the caller hears of it
+    /// (and may stop the run), and at `budget` the run is out of nodes.
+    pub(super) fn step(&mut self, budget: u64, event: &mut dyn FnMut(Event) -> bool) {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(super::TICK) && !event(Event::Tick(self)) {
+            self.stopped = true;
+        }
+        if self.nodes >= budget {
+            self.out_of_nodes = true;
+            self.stopped = true;
+        }
+    }
+}
+
 /// The path and the free cells around it.
 pub(super) struct Walk<'a> {
     grid: &'a Grid,
@@ -343,14 +358,7 @@ impl<'a> Walk<'a> {
             let to = frame.candidates[frame.next as usize];
             frame.next += 1;
             self.push(to);
-            tally.nodes += 1;
-            if tally.nodes.is_multiple_of(super::TICK) && !event(Event::Tick(tally)) {
-                tally.stopped = true;
-            }
-            if tally.nodes >= self.budget {
-                tally.out_of_nodes = true;
-                tally.stopped = true;
-            }
+            tally.step(self.budget, event);
             if self.path.len() == total {
                 self.solution(tally, event);
                 self.pop();

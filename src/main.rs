@@ -9,6 +9,8 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 mod cli {
     //! What only the command line needs, a command per file.
     pub mod compare;
+    pub mod generate;
+    pub mod minimize;
 }
 use numbrix::check::Solution;
 use numbrix::export::FileFormat;
@@ -59,6 +61,10 @@ enum Command {
     },
     /// Solve boards with several models and solvers; print a table (and a plot).
     Compare(cli::compare::CompareArgs),
+    /// Make puzzles proved unique: minimal, newspaper or N clues; rated.
+    Generate(cli::generate::GenerateArgs),
+    /// Remove clues of a unique board until none can go; same solution.
+    Minimize(cli::minimize::MinimizeArgs),
 }
 
 #[derive(Args)]
@@ -363,6 +369,8 @@ fn run(cli: &Cli) -> Result<i32, Error> {
             Ok(if count.complete { 0 } else { 3 })
         }
         Command::Compare(args) => cli::compare::run_compare(args, cli.verbose, cli.quiet),
+        Command::Generate(args) => cli::generate::run_generate(args, cli.quiet),
+        Command::Minimize(args) => cli::minimize::run_minimize(args, cli.quiet),
     }
 }
 

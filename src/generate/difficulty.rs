@@ -172,11 +172,17 @@ mod tests {
     }
 
     #[test]
-    fn the_classic_board_needs_more_than_distance_alone() {
+    fn the_classic_board_is_decided_by_distance_alone() {
         let board = Board::read("examples/boards/classic_9x9.csv".as_ref()).unwrap();
-        let difficulty = rate(&board, None).unwrap();
-        assert!(difficulty.level > Level::Distance);
-        assert!(decides(&board, difficulty.level, None));
+        assert_eq!(rate(&board, None).unwrap().level, Level::Distance);
+    }
+
+    #[test]
+    fn a_sparse_scale_board_needs_shaving() {
+        let board = Board::read("examples/boards/scale/12x12_1.csv".as_ref()).unwrap();
+        assert_eq!(rate(&board, None).unwrap().level, Level::Shaving);
+        assert!(!decides(&board, Level::AllDifferent, None));
+        assert!(decides(&board, Level::Shaving, None));
     }
 
     #[test]

@@ -10,6 +10,8 @@ mod cli {
     //! What only the command line needs, a command per file.
     pub mod clues;
     pub mod compare;
+    pub mod generate;
+    pub mod minimize;
 }
 use numbrix::check::Solution;
 use numbrix::export::FileFormat;
@@ -63,6 +65,10 @@ enum Command {
     /// The fewest clues that define a puzzle on an empty m x n board, and the
     /// most that fail to, by listing every solution (docs/clues.md).
     Clues(cli::clues::CluesArgs),
+    /// Make puzzles proved unique: minimal, newspaper or N clues; rated.
+    Generate(cli::generate::GenerateArgs),
+    /// Remove clues of a unique board until none can go; same solution.
+    Minimize(cli::minimize::MinimizeArgs),
 }
 
 #[derive(Args)]
@@ -368,6 +374,8 @@ fn run(cli: &Cli) -> Result<i32, Error> {
         }
         Command::Compare(args) => cli::compare::run_compare(args, cli.verbose, cli.quiet),
         Command::Clues(args) => cli::clues::run_clues(args, cli.verbose, cli.quiet),
+        Command::Generate(args) => cli::generate::run_generate(args, cli.quiet),
+        Command::Minimize(args) => cli::minimize::run_minimize(args, cli.quiet),
     }
 }
 

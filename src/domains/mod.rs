@@ -84,6 +84,21 @@ pub struct Domains {
     nogoods: usize,
 }
 
+/// How far a reduction goes, cheapest first: each adds rules to the one
+/// before. The first that decides a board is its difficulty level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Rules {
+    /// Rules 1, 2 and 4: distance and parity to fixed cells, the colour
+    /// count, singletons.
+    Distance,
+    /// And rule 3, neighbour support.
+    Support,
+    /// And rule 5, all different.
+    AllDifferent,
+    /// And rules 6 and 7, shaving and its nogoods (within [`SHAVING_BUDGET`]).
+    Shaving,
+}
+
 /// What the reduction did, in numbers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct ReductionSummary {
@@ -113,6 +128,8 @@ struct Agenda {
     matching: MatchingScratch,
     /// Whether rule 5 runs (shaving's first pass leaves it out).
     all_different: bool,
+    /// Whether rule 3 runs (off only when a board is rated, [`Rules`]).
+    neighbour_support: bool,
 }
 
 impl Agenda {
@@ -124,6 +141,7 @@ impl Agenda {
             queued: vec![false; cells],
             matching: MatchingScratch::default(),
             all_different: true,
+            neighbour_support: true,
         }
     }
 
@@ -137,7 +155,7 @@ impl Agenda {
     }
 
     fn check_support(&mut self, index: usize) {
-        if !self.queued[index] {
+        if self.neighbour_support && !self.queued[index] {
             self.queued[index] = true;
             self.support.push(index);
         }
@@ -165,8 +183,28 @@ impl Domains {
         shave: bool,
         stop: Option<Instant>,
     ) -> Result<Domains, Contradiction> {
+        let rules = if shave {
+            Rules::Shaving
+        } else {
+            Rules::AllDifferent
+        };
+        Domains::reduce_by(board, rules, &[], stop)
+    }
+
+    /// The fixpoint of the `rules` named (and those before them), on the
+    /// board with the `excluded` (cell, value) pairs taken out first: "is
+    /// there a solution with cell c not holding v?" is this with one pair.
+    /// Shaving keeps to [`SHAVING_BUDGET`] and stops at `stop`.
+    pub fn reduce_by(
+        board: &Board,
+        rules: Rules,
+        excluded: &[(Cell, u32)],
+        stop: Option<Instant>,
+    ) -> Result<Domains, Contradiction> {
         let mut domains = Domains::all_values(board);
         let mut agenda = Agenda::new(board.len());
+        agenda.neighbour_support = rules >= Rules::Support;
+        agenda.all_different = rules >= Rules::AllDifferent;
         domains.colour(board, &mut agenda)?;
         for (cell, value) in board.clues() {
             let index = board.index(cell);
@@ -175,11 +213,14 @@ impl Domains {
             }
             domains.fix(board, index, value, &mut agenda)?;
         }
+        for &(cell, value) in excluded {
+            domains.remove(board, board.index(cell), value, &mut agenda)?;
+        }
         for index in 0..board.len() {
             agenda.check_support(index);
         }
         domains.propagate(board, &mut agenda, None)?;
-        if shave {
+        if rules >= Rules::Shaving {
             domains.shave_within_budget(board, stop)?;
         }
         Ok(domains)
@@ -418,6 +459,13 @@ impl Domains {
             .iter()
             .enumerate()
             .flat_map(|(w, &word)| BitIter(word).map(move |bit| (w * 64 + bit) as u32))
+    }
+
+    /// Every cell's value, when the reduction decided them all (row-major).
+    pub fn decided_values(&self) -> Option<Vec<u32>> {
+        (0..self.fixed.len())
+            .map(|index| self.single(index))
+            .collect()
     }
 
     /// T, the largest value.

@@ -140,6 +140,19 @@ pub fn search(
     limits: &Limits,
     progress: &mut dyn FnMut(&Progress),
 ) -> Outcome {
+    search_bounded(board, domains, limits, u64::MAX, progress)
+}
+
+/// As [`search`], stopping (incomplete) after about `max_nodes` nodes (to
+/// the next 256): a budget that, unlike the clock, gives the same answer
+/// on every run.
+pub fn search_bounded(
+    board: &Board,
+    domains: Option<&Domains>,
+    limits: &Limits,
+    max_nodes: u64,
+    progress: &mut dyn FnMut(&Progress),
+) -> Outcome {
     let mut outcome = Outcome {
         solutions: Vec::new(),
         count: 0,
@@ -226,7 +239,7 @@ pub fn search(
                         solutions: outcome.count,
                         nodes: tally.nodes,
                     });
-                    !clock_stopped()
+                    !clock_stopped() && tally.nodes < max_nodes
                 }
             };
             match &mut engine {

@@ -462,7 +462,7 @@ fn decided(board: &Board, reduced: &Reduced) -> bool {
 /// often decides it, and it goes before the search. On a loose board (many
 /// solutions, as a rule) shaving is slow and decides little while the
 /// search is quick, so the search goes first.
-const TIGHT_VALUES_PER_CELL: usize = 16;
+pub(crate) const TIGHT_VALUES_PER_CELL: usize = 16;
 
 fn tight(board: &Board, reduced: &Reduced) -> bool {
     reduced

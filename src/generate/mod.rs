@@ -11,6 +11,19 @@
 //! Everything is deterministic from a seed: the same seed gives the same
 //! puzzle on every platform ([`Rng`] is SplitMix64).
 //!
+//! [`Puzzle::generate`] makes boards for tests and benchmarks, unique or
+//! not. Puzzles for people, proved unique, come from [`generate()`] (a
+//! [`Request`]: minimal, newspaper or N clues, a difficulty level), and
+//! [`minimize()`] takes clues off a unique board until none can go:
+//!
+//! - `unique.rs`: the uniqueness questions, asked of the library's own
+//!   reduction and search;
+//! - `minimal.rs`: clue removal; `newspaper.rs`: the printed pattern;
+//!   `n_clues.rs`: a given number of clues;
+//! - `difficulty.rs`: the level, the cheapest stage that decides a board;
+//! - `request.rs`: what `numbrix generate` asks for, attempts and naming;
+//!   `minimize.rs`: what `numbrix minimize` does.
+//!
 //! ```
 //! use numbrix::generate::Puzzle;
 //!
@@ -20,8 +33,117 @@
 //! assert_eq!(numbrix::check_values(&puzzle.board, puzzle.solution.values().to_vec()), Ok(puzzle.solution));
 //! ```
 
+use thiserror::Error;
+
 use crate::board::{Board, Cell};
 use crate::check::{check_values, Solution};
+
+mod difficulty;
+mod minimal;
+mod minimize;
+mod n_clues;
+mod newspaper;
+mod request;
+mod unique;
+
+pub use difficulty::{decides, rate, Difficulty, Level};
+pub use minimize::{minimize, Minimized};
+pub use newspaper::pattern as newspaper_pattern;
+pub use request::{generate, ClueRule, Generated, Request, DEFAULT_ATTEMPTS};
+pub use unique::{other_solution, other_without_clue, Uniqueness};
+
+/// Why no puzzle was made, or a board was refused.
+#[derive(Debug, Error)]
+pub enum GenerateError {
+    /// The board has no solution (`minimize`).
+    #[error("no solution: {0}")]
+    NoSolution(String),
+    /// The board has two solutions or more (`minimize`).
+    #[error("not unique: two solutions differ in {} cells, the first at {}", differing(first, second).len(), differing(first, second).first().map_or("-".to_string(), |cell| cell.to_string()))]
+    NotUnique {
+        first: Box<Solution>,
+        second: Box<Solution>,
+    },
+    /// A uniqueness question the search could not settle within its node
+    /// budget (and no other path was left to try).
+    #[error("a uniqueness question took the search more than its node budget")]
+    Undecided,
+    /// The time limit ran out first.
+    #[error("the time limit was reached before a puzzle was proved unique")]
+    TimeLimit,
+    /// No attempt reached a unique puzzle with this many clues.
+    #[error("no unique {rows}x{cols} puzzle with {wanted} clues in {attempts} attempts: the fewest reached was {closest}")]
+    CluesNotReached {
+        rows: usize,
+        cols: usize,
+        wanted: usize,
+        attempts: usize,
+        closest: usize,
+    },
+    /// No attempt made a puzzle of the level asked for.
+    #[error(
+        "no puzzle at level {wanted} in {attempts} attempts: the levels reached were {reached}"
+    )]
+    LevelNotReached {
+        wanted: Level,
+        attempts: usize,
+        reached: String,
+    },
+    /// Bad input, too large, or an output file that cannot be written.
+    #[error(transparent)]
+    Failed(#[from] crate::error::Error),
+}
+
+impl GenerateError {
+    /// The exit status (docs/output.md): 1 for a verdict on the board or a
+    /// puzzle not found, 3 at the time limit, and the error's own status.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            GenerateError::NoSolution(_)
+            | GenerateError::NotUnique { .. }
+            | GenerateError::CluesNotReached { .. }
+            | GenerateError::LevelNotReached { .. } => 1,
+            GenerateError::TimeLimit | GenerateError::Undecided => 3,
+            GenerateError::Failed(error) => error.exit_code(),
+        }
+    }
+}
+
+impl GenerateError {
+    /// An unknown answer: the time limit if `stop` has passed, otherwise
+    /// the node budget.
+    fn unknown(stop: Option<std::time::Instant>) -> GenerateError {
+        match stop.is_some_and(|stop| std::time::Instant::now() >= stop) {
+            true => GenerateError::TimeLimit,
+            false => GenerateError::Undecided,
+        }
+    }
+}
+
+impl From<crate::error::InputError> for GenerateError {
+    fn from(error: crate::error::InputError) -> GenerateError {
+        GenerateError::Failed(error.into())
+    }
+}
+
+/// A board's rows for JSON: the clue, or null.
+fn clue_rows(board: &Board) -> Vec<Vec<Option<u32>>> {
+    (0..board.rows())
+        .map(|row| {
+            (0..board.cols())
+                .map(|col| board.clue(Cell::new(row, col)))
+                .collect()
+        })
+        .collect()
+}
+
+/// The cells where two grids of one board differ, row by row.
+fn differing(first: &Solution, second: &Solution) -> Vec<Cell> {
+    (0..first.rows())
+        .flat_map(|row| (0..first.cols()).map(move |col| Cell::new(row, col)))
+        .filter(|&cell| first.value(cell) != second.value(cell))
+        .collect()
+}
 
 /// A small, fast, seedable generator (SplitMix64). Not for cryptography.
 #[derive(Debug, Clone)]
@@ -109,6 +231,22 @@ pub fn random_path(rows: usize, cols: usize, rng: &mut Rng) -> Vec<Cell> {
     path
 }
 
+/// The grid of a path: value k at `path[k - 1]`, row-major.
+fn path_values(cols: usize, path: &[Cell]) -> Vec<u32> {
+    let mut values = vec![0u32; path.len()];
+    for (at, cell) in path.iter().enumerate() {
+        values[cell.row * cols + cell.col] = at as u32 + 1;
+    }
+    values
+}
+
+/// A random solution of the `rows` x `cols` board without clues.
+pub fn random_solution(rows: usize, cols: usize, rng: &mut Rng) -> Solution {
+    let path = random_path(rows, cols, rng);
+    let board = Board::empty(rows, cols).expect("a grid of at least one cell is a board");
+    check_values(&board, path_values(cols, &path)).expect("a backbite path is a Hamiltonian path")
+}
+
 fn grid_neighbours(cell: Cell, rows: usize, cols: usize) -> Vec<Cell> {
     let Cell { row, col } = cell;
     let mut out = Vec::with_capacity(4);
@@ -141,10 +279,7 @@ impl Puzzle {
     pub fn generate(rows: usize, cols: usize, clues: usize, seed: u64) -> Puzzle {
         let mut rng = Rng::new(seed);
         let path = random_path(rows, cols, &mut rng);
-        let mut values = vec![0u32; rows * cols];
-        for (at, cell) in path.iter().enumerate() {
-            values[cell.row * cols + cell.col] = at as u32 + 1;
-        }
+        let values = path_values(cols, &path);
         let mut chosen: Vec<usize> = (0..values.len()).collect();
         rng.shuffle(&mut chosen);
         chosen.truncate(clues.min(values.len()));

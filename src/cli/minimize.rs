@@ -1,0 +1,58 @@
+//! `numbrix minimize`: its arguments and what it prints.
+
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+use numbrix::generate::{minimize, GenerateError};
+use numbrix::{Board, Error};
+
+use crate::parse_seconds;
+
+#[derive(Args)]
+pub struct MinimizeArgs {
+    /// The board: a CSV file, or `-` for standard input.
+    board: PathBuf,
+    /// The order in which clues are tried comes from this seed.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    time_limit: Option<f64>,
+    #[arg(long, value_enum, default_value_t = MinimizeFormat::Csv)]
+    format: MinimizeFormat,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum MinimizeFormat {
+    /// The board, one row per line.
+    Csv,
+    /// One object; fields in docs/generate.md.
+    Json,
+}
+
+pub fn run_minimize(args: &MinimizeArgs, quiet: bool) -> Result<i32, Error> {
+    let board = Board::read(&args.board)?;
+    let minimized = match minimize(&board, args.seed, args.time_limit) {
+        Ok(minimized) => minimized,
+        Err(GenerateError::Failed(error)) => return Err(error),
+        Err(refusal) => {
+            eprintln!(
+                "numbrix: {}: {refusal}",
+                numbrix::board::input_name(&args.board)
+            );
+            return Ok(refusal.exit_code());
+        }
+    };
+    match args.format {
+        MinimizeFormat::Csv => print!("{}", minimized.board.to_csv()),
+        MinimizeFormat::Json => println!("{}", minimized.to_json()),
+    }
+    if !quiet {
+        eprintln!(
+            "kept {} of {} clues (no one of them can go), same unique solution; level {}",
+            minimized.board.clue_count(),
+            minimized.clues_before,
+            minimized.difficulty
+        );
+    }
+    Ok(0)
+}

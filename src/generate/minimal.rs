@@ -1,0 +1,155 @@
+//! Minimal clue sets: clues removed in random order while the board stays
+//! unique, until no single clue can go.
+//!
+//! One pass is enough. Removing clues only adds solutions, so a clue whose
+//! removal once let a second solution in still does after later removals:
+//! a clue that had to stay when it was tried has to stay at the end, and
+//! the pass leaves a set from which no single clue can go.
+//!
+//! The pass starts from a unique set smaller than the whole solution:
+//! clues are added at random among the cells the reduction leaves open
+//! until it decides every cell. Each clue tried costs one uniqueness
+//! question, so starting from a third of the cells instead of all of them
+//! saves two thirds of the questions, and the easiest ones at that.
+
+use std::time::Instant;
+
+use super::difficulty::{decides, Level};
+use super::unique::{other_without_clue, Uniqueness};
+use super::{GenerateError, Rng};
+use crate::board::{Board, Cell};
+use crate::check::Solution;
+use crate::domains::{Domains, Rules};
+
+/// The board of `solution` with the clues at `cells`.
+pub(crate) fn board_with(solution: &Solution, cells: &[Cell]) -> Board {
+    let (rows, cols) = (solution.rows(), solution.cols());
+    let mut given = vec![None; rows * cols];
+    for &cell in cells {
+        given[cell.row * cols + cell.col] = Some(solution.value(cell));
+    }
+    Board::new(rows, cols, given).expect("values of a solution are distinct and in 1..T")
+}
+
+/// Adds `cell` of `solution` to `board` as a clue.
+pub(crate) fn add_clue(board: &Board, solution: &Solution, cell: Cell) -> Board {
+    board
+        .with_clue(cell, Some(solution.value(cell)))
+        .expect("a value of the solution fits its board")
+}
+
+/// A unique board of `solution`: clues are added, a quarter of the open
+/// cells at a time (at random), until rules 1-5 of the reduction decide
+/// every cell.
+pub(crate) fn unique_start(solution: &Solution, rng: &mut Rng) -> Board {
+    let mut board = board_with(solution, &[]);
+    loop {
+        let domains = Domains::reduce_by(&board, Rules::AllDifferent, &[], None)
+            .expect("the board of a solution has that solution");
+        let mut open: Vec<Cell> = board
+            .cells()
+            .filter(|&cell| domains.size(&board, cell) > 1)
+            .collect();
+        if open.is_empty() {
+            return board;
+        }
+        rng.shuffle(&mut open);
+        for &cell in &open[..open.len().div_ceil(4)] {
+            board = add_clue(&board, solution, cell);
+        }
+    }
+}
+
+/// Removes clues of `board` (unique, with `solution`) in random order while
+/// it stays unique and no harder than `cap`, stopping at `floor` clues.
+/// With `cap` below [`Level::Search`] a clue goes only if the reduction of
+/// that level still decides the board (which also proves it unique).
+pub(crate) fn remove_clues(
+    mut board: Board,
+    rng: &mut Rng,
+    floor: usize,
+    cap: Level,
+    stop: Option<Instant>,
+) -> Result<Board, GenerateError> {
+    let mut order: Vec<(Cell, u32)> = board.clues().collect();
+    rng.shuffle(&mut order);
+    for (cell, value) in order {
+        if board.clue_count() <= floor {
+            break;
+        }
+        if stop.is_some_and(|stop| Instant::now() >= stop) {
+            return Err(GenerateError::TimeLimit);
+        }
+        let without = board
+            .with_clue(cell, None)
+            .expect("a board without one clue is a board");
+        let can_go = match cap {
+            Level::Search => match other_without_clue(&without, cell, value, stop) {
+                Uniqueness::Unique => true,
+                Uniqueness::Another(_) => false,
+                Uniqueness::Unknown => return Err(GenerateError::unknown(stop)),
+            },
+            level => decides(&without, level, stop),
+        };
+        if can_go {
+            board = without;
+        }
+    }
+    Ok(board)
+}
+
+/// A minimal board of `solution`: from [`unique_start`], every clue that
+/// can go (within `cap`) removed.
+pub(crate) fn minimal(
+    solution: &Solution,
+    rng: &mut Rng,
+    cap: Level,
+    stop: Option<Instant>,
+) -> Result<Board, GenerateError> {
+    let start = unique_start(solution, rng);
+    remove_clues(start, rng, 0, cap, stop)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::unique::other_solution;
+    use crate::generate::{random_path, Puzzle};
+
+    fn solution(rows: usize, cols: usize, seed: u64) -> Solution {
+        Puzzle::generate(rows, cols, 0, seed).solution
+    }
+
+    #[test]
+    fn the_start_is_unique() {
+        for seed in 0..10 {
+            let solution = solution(6, 7, seed);
+            let board = unique_start(&solution, &mut Rng::new(seed));
+            assert_eq!(other_solution(&board, &solution, None), Uniqueness::Unique);
+        }
+    }
+
+    #[test]
+    fn no_clue_of_a_minimal_board_can_go() {
+        for seed in 0..5 {
+            let solution = solution(6, 6, seed);
+            let board = minimal(&solution, &mut Rng::new(seed), Level::Search, None).unwrap();
+            assert_eq!(other_solution(&board, &solution, None), Uniqueness::Unique);
+            for (cell, _) in board.clues() {
+                let without = board.with_clue(cell, None).unwrap();
+                assert!(matches!(
+                    other_solution(&without, &solution, None),
+                    Uniqueness::Another(_)
+                ));
+            }
+        }
+    }
+
+    #[test]
+    fn removal_stops_at_the_floor() {
+        let solution = solution(5, 5, 3);
+        let full = board_with(&solution, &random_path(5, 5, &mut Rng::new(0)));
+        let board = remove_clues(full, &mut Rng::new(1), 20, Level::Search, None).unwrap();
+        assert_eq!(board.clue_count(), 20);
+    }
+}

@@ -1,0 +1,119 @@
+//! `numbrix minimize`: the clues of a unique board cut down to a set from
+//! which no single clue can go, with the same solution. A board with no
+//! solution or with two is refused, with the reason.
+
+use std::time::{Duration, Instant};
+
+use super::difficulty::{rate, Difficulty, Level};
+use super::minimal::remove_clues;
+use super::unique::solutions_excluding;
+use super::{clue_rows, GenerateError, Rng};
+use crate::board::Board;
+use crate::check::{check_values, Solution};
+use crate::error::Error;
+use crate::precheck::precheck;
+use crate::solve::{guard, Options};
+
+/// A minimized board.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Minimized {
+    pub board: Board,
+    /// The one solution, of the given board and of this one.
+    pub solution: Solution,
+    /// Clues of the board given.
+    pub clues_before: usize,
+    pub difficulty: Difficulty,
+}
+
+impl Minimized {
+    /// The JSON object of docs/generate.md.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "rows": self.board.rows(),
+            "cols": self.board.cols(),
+            "clues_before": self.clues_before,
+            "clues": self.board.clue_count(),
+            "level": self.difficulty.level,
+            "search_nodes": self.difficulty.search_nodes,
+            "unique": true,
+            "board": clue_rows(&self.board),
+            "solution": self.solution.to_rows(),
+        })
+    }
+}
+
+/// Minimizes `board`, trying its clues in the order `seed` draws, within
+/// `time_limit` seconds.
+pub fn minimize(
+    board: &Board,
+    seed: u64,
+    time_limit: Option<f64>,
+) -> Result<Minimized, GenerateError> {
+    guard(board, &Options::default())?;
+    let stop = time_limit
+        .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok())
+        .and_then(|limit| Instant::now().checked_add(limit));
+    precheck(board)
+        .map_err(|contradiction| GenerateError::NoSolution(contradiction.to_string()))?;
+    let found = solutions_excluding(board, &[], 2, stop);
+    let mut solutions = found.solutions.into_iter();
+    let solution = match (solutions.next(), solutions.next()) {
+        (Some(first), Some(second)) => {
+            return Err(GenerateError::NotUnique {
+                first: Box::new(first),
+                second: Box::new(second),
+            })
+        }
+        (Some(only), None) if found.complete => only,
+        (None, _) if found.complete => {
+            return Err(GenerateError::NoSolution(match found.contradiction {
+                Some(contradiction) => contradiction.to_string(),
+                None => "the search proved that no path fits the clues".into(),
+            }))
+        }
+        _ => return Err(GenerateError::TimeLimit),
+    };
+    let minimal = remove_clues(board.clone(), &mut Rng::new(seed), 0, Level::Search, stop)?;
+    let difficulty = rate(&minimal, stop)?;
+    let solution = check_values(&minimal, solution.values().to_vec()).map_err(|violation| {
+        Error::Rejected {
+            solver: "minimize",
+            problem: violation.to_string(),
+        }
+    })?;
+    Ok(Minimized {
+        board: minimal,
+        solution,
+        clues_before: board.clue_count(),
+        difficulty,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_classic_board_keeps_its_solution_with_fewer_clues() {
+        let board = Board::read("examples/boards/classic_9x9.csv".as_ref()).unwrap();
+        let minimized = minimize(&board, 0, None).unwrap();
+        assert!(minimized.board.clue_count() < board.clue_count());
+        assert!(check_values(&board, minimized.solution.values().to_vec()).is_ok());
+    }
+
+    #[test]
+    fn a_board_with_two_solutions_is_refused() {
+        let board = Board::read("examples/boards/not_unique_9x9.csv".as_ref()).unwrap();
+        assert!(matches!(
+            minimize(&board, 0, None),
+            Err(GenerateError::NotUnique { .. })
+        ));
+    }
+
+    #[test]
+    fn a_board_without_solution_is_refused_with_the_clues_at_fault() {
+        let board = Board::read("examples/boards/infeasible_parity_6x6.csv".as_ref()).unwrap();
+        let refusal = minimize(&board, 0, None).unwrap_err().to_string();
+        assert!(refusal.starts_with("no solution: clues"), "{refusal}");
+    }
+}

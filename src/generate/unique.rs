@@ -1,0 +1,223 @@
+//! The uniqueness questions the generator asks, hundreds of times a board,
+//! answered with the library's own pipeline (no model): rules 1-5 of the
+//! reduction, shaving when the board is tight, then the search.
+//!
+//! Two questions, both about a solution other than one already known:
+//!
+//! - [`other_solution`]: is `known` the only solution of the board? The
+//!   search is asked for two solutions; any that is not `known` answers.
+//! - [`other_without_clue`]: a unique board lost its clue `v` at cell `c`;
+//!   is it still unique? A solution with `v` at `c` solves the old board, so
+//!   it is the old solution: any other must put something else at `c`. The
+//!   question is the no-good cut on one pair, `c != v`, which the reduction
+//!   takes as a removed value before it starts, and which often refutes the
+//!   board without any search.
+
+use std::time::Instant;
+
+use crate::board::{Board, Cell};
+use crate::check::{check_values, Solution};
+use crate::domains::{Domains, Rules};
+use crate::precheck::Contradiction;
+use crate::search::{search_bounded, Limits, Outcome};
+use crate::solve::TIGHT_VALUES_PER_CELL;
+
+/// The answer to "is there a solution other than the known one?".
+#[derive(Debug, Clone, PartialEq)]
+pub enum Uniqueness {
+    /// No other solution: the board is unique.
+    Unique,
+    /// Another solution, checked.
+    Another(Solution),
+    /// The clock passed `stop` first.
+    Unknown,
+}
+
+/// Nodes per cell of the short search ahead of shaving.
+const QUICK_NODES_PER_CELL: u64 = 16;
+
+/// Nodes per cell the search may take after shaving. Some questions on
+/// sparse boards take any solver minutes; past this budget the answer is
+/// "unknown", the same on every run, and the generator tries another path.
+pub(crate) const SEARCH_NODES_PER_CELL: u64 = 1000;
+
+/// What the pipeline found on a board with some pairs taken out.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Found {
+    /// At most `wanted` solutions, each checked.
+    pub solutions: Vec<Solution>,
+    /// Everything was searched: there are no others.
+    pub complete: bool,
+    /// Why there is none, when the reduction proved it.
+    pub contradiction: Option<Contradiction>,
+}
+
+/// Up to `wanted` solutions of `board` with the `excluded` (cell, value)
+/// pairs forbidden: the reduction (rules 1-5), shaving when they leave the
+/// board tight, and the search over what is left.
+pub(crate) fn solutions_excluding(
+    board: &Board,
+    excluded: &[(Cell, u32)],
+    wanted: u64,
+    stop: Option<Instant>,
+) -> Found {
+    let refuted = |contradiction| Found {
+        solutions: Vec::new(),
+        complete: true,
+        contradiction: Some(contradiction),
+    };
+    let mut domains = match Domains::reduce_by(board, Rules::AllDifferent, excluded, None) {
+        Ok(domains) => domains,
+        Err(contradiction) => return refuted(contradiction),
+    };
+    if let Some(found) = read_off(board, &domains) {
+        return found;
+    }
+    let limits = Limits {
+        solutions: wanted,
+        stop,
+    };
+    let searched = |outcome: Outcome| Found {
+        solutions: outcome.solutions,
+        complete: outcome.complete,
+        contradiction: None,
+    };
+    // On a loose board a short search first: where there is another
+    // solution it finds most of them at once (on a tight board shaving is
+    // cheap, and measured faster first, as in the solve pipeline). Then
+    // narrowing by supposing: first only the pairs the question is about
+    // (the freed cell, the value it lost), then whole shaving passes.
+    if domains.summary(board).pairs > TIGHT_VALUES_PER_CELL * board.len() {
+        let nodes = QUICK_NODES_PER_CELL * board.len() as u64;
+        let outcome = search_bounded(board, Some(&domains), &limits, nodes, &mut |_| {});
+        if outcome.complete || outcome.count >= wanted {
+            return searched(outcome);
+        }
+    }
+    if !excluded.is_empty() {
+        let cells: Vec<Cell> = excluded.iter().map(|&(cell, _)| cell).collect();
+        let values: Vec<u32> = excluded.iter().map(|&(_, value)| value).collect();
+        if let Err(contradiction) = domains.probe(board, &cells, &values) {
+            return refuted(contradiction);
+        }
+        if let Some(found) = read_off(board, &domains) {
+            return found;
+        }
+    }
+    if let Err(contradiction) = domains.shave_within_budget(board, stop) {
+        return refuted(contradiction);
+    }
+    if let Some(found) = read_off(board, &domains) {
+        return found;
+    }
+    let max_nodes = SEARCH_NODES_PER_CELL * board.len() as u64;
+    let outcome = search_bounded(board, Some(&domains), &limits, max_nodes, &mut |_| {});
+    searched(outcome)
+}
+
+/// The one solution of domains that decide every cell, checked.
+fn read_off(board: &Board, domains: &Domains) -> Option<Found> {
+    let values = domains.decided_values()?;
+    let solution = check_values(board, values).ok()?;
+    Some(Found {
+        solutions: vec![solution],
+        complete: true,
+        contradiction: None,
+    })
+}
+
+/// Is `known`, a solution of `board`, its only one?
+pub fn other_solution(board: &Board, known: &Solution, stop: Option<Instant>) -> Uniqueness {
+    let found = solutions_excluding(board, &[], 2, stop);
+    if let Some(other) = found.solutions.into_iter().find(|found| found != known) {
+        return Uniqueness::Another(other);
+    }
+    match found.complete {
+        true => Uniqueness::Unique,
+        false => Uniqueness::Unknown,
+    }
+}
+
+/// `board` is a unique board without its clue `value` at `cell`: is it
+/// still unique? (Only a solution with another value at `cell` can be new.)
+pub fn other_without_clue(
+    board: &Board,
+    cell: Cell,
+    value: u32,
+    stop: Option<Instant>,
+) -> Uniqueness {
+    let found = solutions_excluding(board, &[(cell, value)], 1, stop);
+    match found.solutions.into_iter().next() {
+        Some(other) => Uniqueness::Another(other),
+        None if found.complete => Uniqueness::Unique,
+        None => Uniqueness::Unknown,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::Puzzle;
+
+    fn tiny() -> Board {
+        Board::parse(b"1,,\n6,,\n").unwrap()
+    }
+
+    #[test]
+    fn a_board_with_one_solution_is_unique() {
+        let board = tiny();
+        let known = check_values(&board, vec![1, 2, 3, 6, 5, 4]).unwrap();
+        assert_eq!(other_solution(&board, &known, None), Uniqueness::Unique);
+    }
+
+    #[test]
+    fn a_board_with_two_solutions_gives_the_other_one() {
+        let board = Board::parse(b"1,,\n,,\n").unwrap();
+        let known = check_values(&board, vec![1, 2, 3, 6, 5, 4]).unwrap();
+        match other_solution(&board, &known, None) {
+            Uniqueness::Another(other) => assert_ne!(other, known),
+            verdict => panic!("expected another solution, got {verdict:?}"),
+        }
+    }
+
+    #[test]
+    fn removing_a_needed_clue_shows_a_solution_that_differs_there() {
+        // Without the 6 the path 1,4,5 / 2,3,6 fits too.
+        let board = Board::parse(b"1,,\n,,\n").unwrap();
+        match other_without_clue(&board, Cell::new(1, 0), 6, None) {
+            Uniqueness::Another(other) => assert_ne!(other.value(Cell::new(1, 0)), 6),
+            verdict => panic!("expected another solution, got {verdict:?}"),
+        }
+    }
+
+    #[test]
+    fn removing_a_redundant_clue_keeps_the_board_unique() {
+        // 1 and 6 decide the 2x3 board; 3 adds nothing.
+        let board = Board::parse(b"1,,\n6,,\n").unwrap();
+        assert_eq!(
+            other_without_clue(&board, Cell::new(0, 2), 3, None),
+            Uniqueness::Unique
+        );
+    }
+
+    #[test]
+    fn the_one_pair_question_agrees_with_the_two_solution_question() {
+        for seed in 0..30 {
+            let puzzle = Puzzle::generate(5, 5, 7, seed);
+            for (cell, value) in puzzle.board.clues() {
+                let without = puzzle.board.with_clue(cell, None).unwrap();
+                // Only meaningful when the board with the clue is unique.
+                if other_solution(&puzzle.board, &puzzle.solution, None) != Uniqueness::Unique {
+                    continue;
+                }
+                let by_pair = other_without_clue(&without, cell, value, None);
+                let by_two = other_solution(&without, &puzzle.solution, None);
+                assert_eq!(
+                    by_pair == Uniqueness::Unique,
+                    by_two == Uniqueness::Unique,
+                    "seed {seed}, clue {value} at {cell}"
+                );
+            }
+        }
+    }
+}

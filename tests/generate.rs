@@ -1,0 +1,227 @@
+//! `numbrix generate` and `numbrix minimize`, and the puzzles they make:
+//! unique (cross-checked with the MIP on HiGHS and CBC), minimal, with the
+//! written solution, the same bytes from the same seed.
+
+mod common;
+
+use std::fs;
+
+use common::{numbrix, stderr, stdout};
+use numbrix::generate::{other_solution, ClueRule, Generated, Level, Request, Uniqueness};
+use numbrix::{check_values, solve, Backend, Board, Filled, Formulation, Options, Status};
+
+fn puzzle(rows: usize, cols: usize, clues: ClueRule, seed: u64) -> Generated {
+    let request = Request {
+        seed,
+        ..Request::new(rows, cols, clues)
+    };
+    request.puzzle(0, None).expect("a puzzle is made")
+}
+
+/// The MIP alone (no search ahead, so the solver answers) proves `board`
+/// unique with `solution`.
+fn mip_says_unique(board: &Board, solution: &[u32], backend: Backend) {
+    let options = Options {
+        unique: true,
+        search_budget: None,
+        ..Options::new(Formulation::Assignment, backend)
+    };
+    let report = solve(board, &options).expect("the MIP runs");
+    assert_eq!(report.status, Status::Solved, "{backend}");
+    assert_eq!(report.unique, Some(true), "{backend}");
+    assert_eq!(report.grid.expect("a grid").values(), solution, "{backend}");
+}
+
+#[test]
+fn generated_puzzles_are_unique_for_highs_and_cbc() {
+    for (clues, seed) in [
+        (ClueRule::Minimal, 1),
+        (ClueRule::Newspaper, 2),
+        (ClueRule::Count(20), 3),
+    ] {
+        let made = puzzle(7, 7, clues, seed);
+        for backend in [Backend::Highs, Backend::Cbc] {
+            mip_says_unique(&made.board, made.solution.values(), backend);
+        }
+    }
+}
+
+#[test]
+fn a_minimal_puzzle_loses_uniqueness_when_any_clue_goes() {
+    let made = puzzle(8, 8, ClueRule::Minimal, 5);
+    for (cell, _) in made.board.clues() {
+        let without = made.board.with_clue(cell, None).unwrap();
+        assert!(
+            matches!(
+                other_solution(&without, &made.solution, None),
+                Uniqueness::Another(_)
+            ),
+            "the clue at {cell} could go"
+        );
+    }
+}
+
+#[test]
+fn a_puzzle_with_a_level_has_that_level() {
+    let request = Request {
+        seed: 4,
+        level: Some(Level::Support),
+        ..Request::new(7, 7, ClueRule::Minimal)
+    };
+    let made = request.puzzle(0, None).unwrap();
+    assert_eq!(made.difficulty.level, Level::Support);
+    assert_eq!(
+        numbrix::generate::rate(&made.board, None).unwrap(),
+        made.difficulty
+    );
+}
+
+#[test]
+fn n_clues_gives_exactly_n() {
+    assert_eq!(puzzle(9, 9, ClueRule::Count(30), 6).board.clue_count(), 30);
+}
+
+#[test]
+fn generate_writes_each_board_with_its_solution() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    let output = numbrix(&[
+        "generate", "--rows", "6", "--cols", "7", "--seed", "11", "--count", "3", "--out", out,
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(stdout(&output).lines().count(), 3);
+    for seed in 11..14 {
+        let name = format!("6x7_minimal_{seed}");
+        let board = Board::read(&dir.path().join(format!("{name}.csv"))).unwrap();
+        let solution = Filled::read(&dir.path().join(format!("{name}.solution.csv"))).unwrap();
+        let values: Vec<u32> = solution.values.iter().map(|v| v.unwrap() as u32).collect();
+        let solution = check_values(&board, values).expect("the written solution solves the board");
+        assert_eq!(other_solution(&board, &solution, None), Uniqueness::Unique);
+    }
+}
+
+#[test]
+fn the_same_seed_writes_the_same_bytes() {
+    let read_all = |dir: &std::path::Path| {
+        let mut files: Vec<(String, Vec<u8>)> = fs::read_dir(dir)
+            .unwrap()
+            .map(|entry| {
+                let entry = entry.unwrap();
+                let name = entry.file_name().to_string_lossy().into_owned();
+                (name, fs::read(entry.path()).unwrap())
+            })
+            .collect();
+        files.sort();
+        files
+    };
+    let mut runs = Vec::new();
+    for _ in 0..2 {
+        let dir = tempfile::tempdir().unwrap();
+        let args = [
+            "generate",
+            "--rows",
+            "7",
+            "--cols",
+            "7",
+            "--clues",
+            "newspaper",
+            "--seed",
+            "5",
+            "--count",
+            "2",
+            "--out",
+        ];
+        let output = numbrix(&[&args[..], &[dir.path().to_str().unwrap()]].concat());
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        runs.push((read_all(dir.path()), stdout(&output)));
+    }
+    assert_eq!(runs[0].0.len(), 4);
+    assert_eq!(runs[0], runs[1]);
+}
+
+#[test]
+fn an_out_directory_that_does_not_exist_is_refused_at_once() {
+    let output = numbrix(&[
+        "generate",
+        "--rows",
+        "30",
+        "--cols",
+        "30",
+        "--out",
+        "no/such/dir",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(stderr(&output), "numbrix: no/such/dir: not a directory\n");
+    assert!(stdout(&output).is_empty());
+}
+
+#[test]
+fn more_clues_than_cells_is_a_usage_error() {
+    let output = numbrix(&["generate", "--rows", "3", "--cols", "3", "--clues", "10"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("10 clues do not fit on a 3x3 board"));
+}
+
+#[test]
+fn an_unreachable_clue_count_says_how_close_it_came() {
+    let output = numbrix(&[
+        "generate",
+        "--rows",
+        "9",
+        "--cols",
+        "9",
+        "--clues",
+        "2",
+        "--attempts",
+        "2",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let message = stderr(&output);
+    assert!(
+        message.starts_with("numbrix: 9x9_2clues_0: no unique 9x9 puzzle with 2 clues in 2 attempts: the fewest reached was "),
+        "{message}"
+    );
+}
+
+#[test]
+fn generate_json_names_the_level() {
+    let output = numbrix(&["generate", "--rows", "6", "--cols", "6", "--format", "json"]);
+    assert_eq!(output.status.code(), Some(0));
+    let json = common::json(&output);
+    let puzzle = &json["puzzles"][0];
+    assert_eq!(puzzle["name"], "6x6_minimal_0");
+    assert!(puzzle["level"]
+        .as_str()
+        .is_some_and(|level| level.parse::<Level>().is_ok()));
+    assert_eq!(puzzle["unique"], true);
+}
+
+#[test]
+fn minimize_keeps_the_solution_with_fewer_clues() {
+    let output = numbrix(&["minimize", "examples/boards/classic_9x9.csv"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let board = Board::parse(stdout(&output).as_bytes()).unwrap();
+    let classic = common::example("classic_9x9");
+    assert!(board.clue_count() < classic.clue_count());
+    let solution = check_values(&board, common::known_solution("classic_9x9")).unwrap();
+    assert_eq!(other_solution(&board, &solution, None), Uniqueness::Unique);
+}
+
+#[test]
+fn minimize_refuses_a_board_with_two_solutions() {
+    let output = numbrix(&["minimize", "examples/boards/not_unique_9x9.csv"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).starts_with(
+        "numbrix: examples/boards/not_unique_9x9.csv: not unique: two solutions differ in "
+    ));
+    assert!(stdout(&output).is_empty());
+}
+
+#[test]
+fn minimize_refuses_a_board_without_solution() {
+    let output = numbrix(&["minimize", "examples/boards/infeasible_colour_9x9.csv"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output)
+        .starts_with("numbrix: examples/boards/infeasible_colour_9x9.csv: no solution: "));
+    assert!(stdout(&output).is_empty());
+}

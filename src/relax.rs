@@ -20,7 +20,8 @@ use crate::board::Board;
 use crate::check::{check_values, Solution};
 use crate::error::{Error, InputError};
 use crate::formulation::Formulation;
-use crate::report::render_grid;
+use crate::report::{render_grid, SubtourStats};
+use crate::solve::rows::solve_generating;
 use crate::solve::{prepare, Modelled, Options};
 use crate::variant::Variant;
 use crate::Backend;
@@ -84,6 +85,11 @@ pub struct RelaxReport {
     pub build_ms: f64,
     pub solve_ms: f64,
     pub iterations: Option<u64>,
+    /// The LP's subtour rounds and the rows they added (`--model dfj`;
+    /// null for the other models). On a fractional point the rows come
+    /// from the connected components of its support, so the last LP may
+    /// still break subtour rows that only a minimum cut would find.
+    pub subtours: Option<SubtourStats>,
     /// Why the board has no solution, when the prechecks or reduction say so.
     pub reason: Option<String>,
 }
@@ -128,6 +134,7 @@ pub fn relax(board: &Board, options: &Options) -> Result<RelaxReport, Error> {
         build_ms: 0.0,
         solve_ms: 0.0,
         iterations: None,
+        subtours: None,
         reason: None,
     };
     let start = Instant::now();
@@ -149,9 +156,16 @@ pub fn relax(board: &Board, options: &Options) -> Result<RelaxReport, Error> {
         log: options.solver_log,
         relax: true,
     };
-    let run = options.backend.solve(mip, &[], params);
+    let (run, rounds) = solve_generating(model, options.backend, &[], &mut Vec::new(), params);
     report.solve_ms = run.seconds * 1000.0;
     report.iterations = run.iterations;
+    if model.generates_rows() {
+        report.subtours = Some(SubtourStats {
+            rounds: rounds.rounds,
+            rows: rounds.rows,
+            ..SubtourStats::default()
+        });
+    }
     let values = match run.outcome {
         Outcome::Found { values, .. } => values,
         Outcome::Infeasible => {

@@ -192,9 +192,7 @@ pub fn relax(board: &Board, options: &Options) -> Result<RelaxReport, Error> {
         .vars
         .iter()
         .zip(&values)
-        .filter(|(var, &value)| {
-            var.integer && value > INTEGRALITY_TOLERANCE && value < 1.0 - INTEGRALITY_TOLERANCE
-        })
+        .filter(|(var, &value)| var.integer && is_fractional(value))
         .map(|(var, &value)| Fractional {
             name: var.name.to_string(),
             value,
@@ -220,6 +218,81 @@ pub fn relax(board: &Board, options: &Options) -> Result<RelaxReport, Error> {
         }
     }
     Ok(report)
+}
+
+/// What the root LP tells about one board, as `compare` reports it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct RootLp {
+    /// The LP relaxation alone proves the board has no solution.
+    pub infeasible: bool,
+    /// Binaries fractional at the LP's point (None when it is infeasible).
+    pub fractional: Option<usize>,
+    /// With the no-good cut of `solution`, the LP is infeasible: the LP
+    /// alone proves the solution unique (None without a solution, or when
+    /// this model cannot state it).
+    pub cut_infeasible: Option<bool>,
+}
+
+/// The root LP of the model the options ask for, and, given a solution,
+/// the LP after its no-good cut; None when no model is built (the board
+/// was refuted first) or a limit stopped an LP. DFJ's LPs generate their
+/// subtour rows as `--relax` does.
+pub fn root_lp(
+    board: &Board,
+    options: &Options,
+    solution: Option<&Solution>,
+) -> Result<Option<RootLp>, Error> {
+    let Modelled::Model(prepared) = prepare(board, options)? else {
+        return Ok(None);
+    };
+    let model = &prepared.model;
+    let params = Params {
+        time_limit: options.time_limit,
+        log: false,
+        relax: true,
+    };
+    let lp = |cuts: &[crate::mip::Row]| -> Result<Option<Vec<f64>>, Option<Error>> {
+        let (run, _) = solve_generating(model, options.backend, cuts, &mut Vec::new(), params);
+        match run.outcome {
+            Outcome::Found { values, .. } => Ok(Some(values)),
+            Outcome::Infeasible => Ok(None),
+            Outcome::Limit => Err(None),
+            Outcome::Failed(message) => Err(Some(Error::Solver {
+                solver: options.backend.name(),
+                message,
+            })),
+        }
+    };
+    let stopped = |error: Option<Error>| error.map_or(Ok(None), Err);
+    let point = match lp(&[]) {
+        Ok(point) => point,
+        Err(error) => return stopped(error),
+    };
+    let fractional = point.as_ref().map(|values| {
+        model
+            .mip
+            .vars
+            .iter()
+            .zip(values)
+            .filter(|(var, &value)| var.integer && is_fractional(value))
+            .count()
+    });
+    let mut root = RootLp {
+        infeasible: point.is_none(),
+        fractional,
+        cut_infeasible: None,
+    };
+    if let Some(values) = solution.and_then(|solution| model.encode(solution)) {
+        match lp(&[model.mip.no_good(&values, 1)]) {
+            Ok(point) => root.cut_infeasible = Some(point.is_none()),
+            Err(error) => return stopped(error),
+        }
+    }
+    Ok(Some(root))
+}
+
+fn is_fractional(value: f64) -> bool {
+    value > INTEGRALITY_TOLERANCE && value < 1.0 - INTEGRALITY_TOLERANCE
 }
 
 impl RelaxReport {

@@ -33,6 +33,24 @@ pub(crate) fn solve_generating(
 ) -> (Run, Generated) {
     let start = Instant::now();
     let mut done = Generated::default();
+    if model.generates_rows() && !params.relax {
+        // The LP's subtours first: rows that cut fractional points too,
+        // found in cheap LP rounds, spare the MIP rounds most of their work.
+        let (run, lp) = solve_generating(
+            model,
+            backend,
+            fixed,
+            generated,
+            Params {
+                relax: true,
+                ..params
+            },
+        );
+        done = lp;
+        if run.outcome == Outcome::Infeasible {
+            return (run, done);
+        }
+    }
     let mut total = Run {
         outcome: Outcome::Limit,
         nodes: Some(0),

@@ -19,7 +19,7 @@ use crate::backend::{Outcome, Params};
 use crate::board::Board;
 use crate::check::{check_values, Solution};
 use crate::error::{Error, InputError};
-use crate::formulation::Formulation;
+use crate::formulation::{Formulation, LpPoint};
 use crate::report::{render_grid, SubtourStats};
 use crate::solve::rows::solve_generating;
 use crate::solve::{prepare, Modelled, Options};
@@ -92,6 +92,9 @@ pub struct RelaxReport {
     pub subtours: Option<SubtourStats>,
     /// Why the board has no solution, when the prechecks or reduction say so.
     pub reason: Option<String>,
+    /// The LP's point as a picture reads it (`solve --relax --svg`).
+    #[serde(skip)]
+    pub point: Option<LpPoint>,
 }
 
 fn as_rows<S: serde::Serializer>(
@@ -136,6 +139,7 @@ pub fn relax(board: &Board, options: &Options) -> Result<RelaxReport, Error> {
         iterations: None,
         subtours: None,
         reason: None,
+        point: None,
     };
     let start = Instant::now();
     let prepared = match prepare(board, options)? {
@@ -188,6 +192,7 @@ pub fn relax(board: &Board, options: &Options) -> Result<RelaxReport, Error> {
     };
     report.status = RelaxStatus::Solved;
     report.objective = Some(0.0);
+    report.point = model.view(&values);
     let mut fractional: Vec<Fractional> = mip
         .vars
         .iter()
@@ -309,6 +314,21 @@ impl RelaxReport {
         }
     }
 
+    /// The LP point as an SVG picture (src/lp_svg.rs), None when the LP
+    /// was not solved.
+    pub fn to_svg(&self, board: &Board) -> Option<String> {
+        let point = self.point.as_ref()?;
+        let caption = format!(
+            "LP relaxation, {} {} model on {}: {} of {} binaries fractional",
+            self.variant.describe(),
+            self.model,
+            self.solver,
+            self.fractional,
+            self.binaries
+        );
+        Some(crate::lp_svg::render_lp_svg(board, point, &caption))
+    }
+
     /// The report for people, with the grid when the relaxed point is one.
     pub fn to_text(&self, board: &Board) -> String {
         let scope = self.variant.describe();
@@ -340,6 +360,12 @@ impl RelaxReport {
                 "the relaxed solution is fractional"
             }
         ));
+        if let Some(subtours) = self.subtours {
+            out.push_str(&format!(
+                "subtour rows: {} added in {} LP rounds\n",
+                subtours.rows, subtours.rounds
+            ));
+        }
         if !self.most_fractional.is_empty() {
             let shown: Vec<String> = self
                 .most_fractional

@@ -147,6 +147,7 @@ pub(super) fn build(board: &Board, scope: Scope<'_>) -> Model {
     let variables = mip.vars.len();
     let arcs = Shared::new(model.arcs.list);
     let (for_encoding, for_separation) = (arcs.clone(), arcs.clone());
+    let viewer = tour::viewer(arcs.clone());
     let (u, w) = (model.u, model.w);
     let decoder = Box::new(move |values: &[f64]| tour::decode(&arcs, cells, values));
     let encoder = Box::new(move |grid: &[u32]| {
@@ -162,7 +163,9 @@ pub(super) fn build(board: &Board, scope: Scope<'_>) -> Model {
     let separator = Box::new(move |values: &[f64], first: u32| {
         subtours::rows(&for_separation, nodes, values, first)
     });
-    Model::new(Formulation::Dfj, mip, decoder, encoder).with_separator(separator)
+    Model::new(Formulation::Dfj, mip, decoder, encoder)
+        .with_separator(separator)
+        .with_viewer(viewer)
 }
 
 /// `y(a,b)` binary per arc; `u(c)` and `w(c)` continuous, in [1, T]

@@ -107,6 +107,7 @@ pub(super) fn build(board: &Board, scope: Scope<'_>) -> Model {
     let variables = mip.vars.len();
     let arcs = Shared::new(model.arcs.list);
     let for_encoding = arcs.clone();
+    let viewer = tour::viewer(arcs.clone());
     let g = model.g;
     let decoder = Box::new(move |values: &[f64]| tour::decode(&arcs, cells, values));
     let encoder = Box::new(move |grid: &[u32]| {
@@ -125,7 +126,7 @@ pub(super) fn build(board: &Board, scope: Scope<'_>) -> Model {
         }
         values
     });
-    Model::new(Formulation::Mcf, mip, decoder, encoder)
+    Model::new(Formulation::Mcf, mip, decoder, encoder).with_viewer(viewer)
 }
 
 /// `y(a,b)` binary per arc; `g(k,a,b)` continuous in [0, 1] for every

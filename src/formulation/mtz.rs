@@ -111,6 +111,7 @@ pub(super) fn model(formulation: Formulation, mip: Mip, tour: Tour<'_>) -> Model
     let variables = mip.vars.len();
     let arcs = Shared::new(tour.arcs.list);
     let arcs_for_encoding = arcs.clone();
+    let viewer = tour::viewer(arcs.clone());
     let u = tour.u;
     let decoder = Box::new(move |values: &[f64]| tour::decode(&arcs, cells, values));
     let encoder = Box::new(move |grid: &[u32]| {
@@ -123,7 +124,7 @@ pub(super) fn model(formulation: Formulation, mip: Mip, tour: Tour<'_>) -> Model
         }
         values
     });
-    Model::new(formulation, mip, decoder, encoder)
+    Model::new(formulation, mip, decoder, encoder).with_viewer(viewer)
 }
 
 /// `y(a,b)` binary for each arc the scope allows; `u(c)` continuous in

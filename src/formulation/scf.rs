@@ -123,6 +123,7 @@ pub(super) fn build(board: &Board, scope: Scope<'_>) -> Model {
     let variables = mip.vars.len();
     let arcs = Shared::new(flow.arcs.list);
     let arcs_for_encoding = arcs.clone();
+    let viewer = tour::viewer(arcs.clone());
     let f = flow.f;
     let decoder = Box::new(move |values: &[f64]| tour::decode(&arcs, cells, values));
     let encoder = Box::new(move |grid: &[u32]| {
@@ -135,7 +136,7 @@ pub(super) fn build(board: &Board, scope: Scope<'_>) -> Model {
         }
         values
     });
-    Model::new(Formulation::Scf, mip, decoder, encoder)
+    Model::new(Formulation::Scf, mip, decoder, encoder).with_viewer(viewer)
 }
 
 /// `y(a,b)` binary per arc; `f(a,b)` continuous in [0, M] on every arc

@@ -18,7 +18,7 @@
 
 use std::collections::HashMap;
 
-use super::{emit, Family, Scope, Term};
+use super::{emit, Family, LpPoint, Scope, Term, Viewer};
 use crate::board::Board;
 use crate::mip::{Mip, Name, Sense, VarId};
 
@@ -264,4 +264,17 @@ pub(super) fn faithful_arc_count(board: &Board) -> u64 {
 pub(super) fn neighbour_pairs(board: &Board) -> usize {
     let (rows, cols) = (board.rows(), board.cols());
     rows * cols.saturating_sub(1) + cols * rows.saturating_sub(1)
+}
+
+/// The viewer of a tour model: its arcs above 0, cells by row-major index.
+pub(super) fn viewer(arcs: std::sync::Arc<Vec<Arc>>) -> Viewer {
+    Box::new(move |values: &[f64]| {
+        let cell = |node: usize| (node != DEPOT).then(|| node - 1);
+        LpPoint::Arcs(
+            arcs.iter()
+                .filter(|arc| values[arc.y] > 1e-6)
+                .map(|arc| (cell(arc.from), cell(arc.to), values[arc.y]))
+                .collect(),
+        )
+    })
 }

@@ -50,16 +50,6 @@ impl Formulation {
         Formulation::Mcf,
     ];
 
-    /// The travelling-salesman formulations, weakest LP first in the
-    /// textbook order (models/README.md).
-    pub const TOURS: [Formulation; 5] = [
-        Formulation::Mtz,
-        Formulation::LiftedMtz,
-        Formulation::Scf,
-        Formulation::Mcf,
-        Formulation::Dfj,
-    ];
-
     pub fn name(self) -> &'static str {
         match self {
             Formulation::Assignment => "assignment",

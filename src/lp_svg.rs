@@ -69,9 +69,9 @@ fn grid(svg: &mut String, board: &Board, shade: &[f64]) {
         svg,
         r##"<g class="grid" stroke="#c8c8c8" stroke-width="1">"##
     );
-    for index in 0..board.len() {
+    for (index, shade) in shade.iter().enumerate() {
         let (x, y) = centre(board, index);
-        let level = (255.0 - 150.0 * shade[index].clamp(0.0, 1.0)).round() as u8;
+        let level = (255.0 - 150.0 * shade.clamp(0.0, 1.0)).round() as u8;
         let _ = writeln!(
             svg,
             r##"<rect x="{}" y="{}" width="{CELL}" height="{CELL}" fill="#{level:02x}{level:02x}{level:02x}"/>"##,

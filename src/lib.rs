@@ -32,6 +32,7 @@ pub mod explain;
 pub mod export;
 pub mod formulation;
 pub mod generate;
+pub mod lp_svg;
 pub mod mip;
 pub mod output;
 #[cfg(feature = "cli")]

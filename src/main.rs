@@ -118,8 +118,9 @@ struct SolveArgs {
     /// whether the relaxed point is already a valid grid.
     #[arg(long)]
     relax: bool,
-    /// Also draw the solution as an SVG picture in FILE (written atomically).
-    #[arg(long, value_name = "FILE", conflicts_with = "relax")]
+    /// Also draw the solution as an SVG picture in FILE (written atomically);
+    /// with --relax, the fractional LP point.
+    #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
     /// Seconds for the uniqueness proof alone; when they run out the first
     /// (checked) solution is still printed, with exit status 3.
@@ -262,7 +263,19 @@ fn run(cli: &Cli) -> Result<i32, Error> {
     match &cli.command {
         Command::Solve(args) if args.relax => {
             let board = Board::read(&args.model.board)?;
+            if let Some(path) = &args.svg {
+                numbrix::output::check_target(path)?;
+            }
             let report = numbrix::relax::relax(&board, &args.model.options(cli.verbose))?;
+            if let Some(path) = &args.svg {
+                match report.to_svg(&board) {
+                    Some(picture) => numbrix::output::write_atomically(path, picture.as_bytes())?,
+                    None => eprintln!(
+                        "numbrix: the LP was not solved, so no picture was written to {}",
+                        path.display()
+                    ),
+                }
+            }
             if !print_answer(args.format, &report.to_json(), report.grid.as_ref()) {
                 print!("{}", report.to_text(&board));
             }

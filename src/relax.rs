@@ -19,8 +19,9 @@ use crate::backend::{Outcome, Params};
 use crate::board::Board;
 use crate::check::{check_values, Solution};
 use crate::error::{Error, InputError};
-use crate::formulation::Formulation;
-use crate::report::render_grid;
+use crate::formulation::{Formulation, LpPoint};
+use crate::report::{render_grid, SubtourStats};
+use crate::solve::rows::solve_generating;
 use crate::solve::{prepare, Modelled, Options};
 use crate::variant::Variant;
 use crate::Backend;
@@ -84,8 +85,16 @@ pub struct RelaxReport {
     pub build_ms: f64,
     pub solve_ms: f64,
     pub iterations: Option<u64>,
+    /// The LP's subtour rounds and the rows they added (`--model dfj`;
+    /// null for the other models). On a fractional point the rows come
+    /// from the connected components of its support, so the last LP may
+    /// still break subtour rows that only a minimum cut would find.
+    pub subtours: Option<SubtourStats>,
     /// Why the board has no solution, when the prechecks or reduction say so.
     pub reason: Option<String>,
+    /// The LP's point as a picture reads it (`solve --relax --svg`).
+    #[serde(skip)]
+    pub point: Option<LpPoint>,
 }
 
 fn as_rows<S: serde::Serializer>(
@@ -128,7 +137,9 @@ pub fn relax(board: &Board, options: &Options) -> Result<RelaxReport, Error> {
         build_ms: 0.0,
         solve_ms: 0.0,
         iterations: None,
+        subtours: None,
         reason: None,
+        point: None,
     };
     let start = Instant::now();
     let prepared = match prepare(board, options)? {
@@ -149,9 +160,16 @@ pub fn relax(board: &Board, options: &Options) -> Result<RelaxReport, Error> {
         log: options.solver_log,
         relax: true,
     };
-    let run = options.backend.solve(mip, &[], params);
+    let (run, rounds) = solve_generating(model, options.backend, &[], &mut Vec::new(), params);
     report.solve_ms = run.seconds * 1000.0;
     report.iterations = run.iterations;
+    if model.generates_rows() {
+        report.subtours = Some(SubtourStats {
+            rounds: rounds.rounds,
+            rows: rounds.rows,
+            ..SubtourStats::default()
+        });
+    }
     let values = match run.outcome {
         Outcome::Found { values, .. } => values,
         Outcome::Infeasible => {
@@ -174,13 +192,12 @@ pub fn relax(board: &Board, options: &Options) -> Result<RelaxReport, Error> {
     };
     report.status = RelaxStatus::Solved;
     report.objective = Some(0.0);
+    report.point = model.view(&values);
     let mut fractional: Vec<Fractional> = mip
         .vars
         .iter()
         .zip(&values)
-        .filter(|(var, &value)| {
-            var.integer && value > INTEGRALITY_TOLERANCE && value < 1.0 - INTEGRALITY_TOLERANCE
-        })
+        .filter(|(var, &value)| var.integer && is_fractional(value))
         .map(|(var, &value)| Fractional {
             name: var.name.to_string(),
             value,
@@ -208,6 +225,81 @@ pub fn relax(board: &Board, options: &Options) -> Result<RelaxReport, Error> {
     Ok(report)
 }
 
+/// What the root LP tells about one board, as `compare` reports it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct RootLp {
+    /// The LP relaxation alone proves the board has no solution.
+    pub infeasible: bool,
+    /// Binaries fractional at the LP's point (None when it is infeasible).
+    pub fractional: Option<usize>,
+    /// With the no-good cut of `solution`, the LP is infeasible: the LP
+    /// alone proves the solution unique (None without a solution, or when
+    /// this model cannot state it).
+    pub cut_infeasible: Option<bool>,
+}
+
+/// The root LP of the model the options ask for, and, given a solution,
+/// the LP after its no-good cut; None when no model is built (the board
+/// was refuted first) or a limit stopped an LP. DFJ's LPs generate their
+/// subtour rows as `--relax` does.
+pub fn root_lp(
+    board: &Board,
+    options: &Options,
+    solution: Option<&Solution>,
+) -> Result<Option<RootLp>, Error> {
+    let Modelled::Model(prepared) = prepare(board, options)? else {
+        return Ok(None);
+    };
+    let model = &prepared.model;
+    let params = Params {
+        time_limit: options.time_limit,
+        log: false,
+        relax: true,
+    };
+    let lp = |cuts: &[crate::mip::Row]| -> Result<Option<Vec<f64>>, Option<Error>> {
+        let (run, _) = solve_generating(model, options.backend, cuts, &mut Vec::new(), params);
+        match run.outcome {
+            Outcome::Found { values, .. } => Ok(Some(values)),
+            Outcome::Infeasible => Ok(None),
+            Outcome::Limit => Err(None),
+            Outcome::Failed(message) => Err(Some(Error::Solver {
+                solver: options.backend.name(),
+                message,
+            })),
+        }
+    };
+    let stopped = |error: Option<Error>| error.map_or(Ok(None), Err);
+    let point = match lp(&[]) {
+        Ok(point) => point,
+        Err(error) => return stopped(error),
+    };
+    let fractional = point.as_ref().map(|values| {
+        model
+            .mip
+            .vars
+            .iter()
+            .zip(values)
+            .filter(|(var, &value)| var.integer && is_fractional(value))
+            .count()
+    });
+    let mut root = RootLp {
+        infeasible: point.is_none(),
+        fractional,
+        cut_infeasible: None,
+    };
+    if let Some(values) = solution.and_then(|solution| model.encode(solution)) {
+        match lp(&[model.mip.no_good(&values, 1)]) {
+            Ok(point) => root.cut_infeasible = Some(point.is_none()),
+            Err(error) => return stopped(error),
+        }
+    }
+    Ok(Some(root))
+}
+
+fn is_fractional(value: f64) -> bool {
+    value > INTEGRALITY_TOLERANCE && value < 1.0 - INTEGRALITY_TOLERANCE
+}
+
 impl RelaxReport {
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("a report always serialises")
@@ -220,6 +312,21 @@ impl RelaxReport {
             RelaxStatus::Infeasible => 1,
             RelaxStatus::TimeLimit => 3,
         }
+    }
+
+    /// The LP point as an SVG picture (src/lp_svg.rs), None when the LP
+    /// was not solved.
+    pub fn to_svg(&self, board: &Board) -> Option<String> {
+        let point = self.point.as_ref()?;
+        let caption = format!(
+            "LP relaxation, {} {} model on {}: {} of {} binaries fractional",
+            self.variant.describe(),
+            self.model,
+            self.solver,
+            self.fractional,
+            self.binaries
+        );
+        Some(crate::lp_svg::render_lp_svg(board, point, &caption))
     }
 
     /// The report for people, with the grid when the relaxed point is one.
@@ -253,6 +360,12 @@ impl RelaxReport {
                 "the relaxed solution is fractional"
             }
         ));
+        if let Some(subtours) = self.subtours {
+            out.push_str(&format!(
+                "subtour rows: {} added in {} LP rounds\n",
+                subtours.rows, subtours.rounds
+            ));
+        }
         if !self.most_fractional.is_empty() {
             let shown: Vec<String> = self
                 .most_fractional

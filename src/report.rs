@@ -111,6 +111,23 @@ pub struct Stats {
     pub reduction: Option<ReductionSummary>,
     /// What the search did (null when it did not run).
     pub search: Option<SearchStats>,
+    /// Row generation's work: the subtour rounds of `--model dfj` (null
+    /// for every other model, and when no model was solved).
+    pub subtours: Option<SubtourStats>,
+}
+
+/// Row generation in one solve: each round solves the model with the rows
+/// found so far and adds the rows of the subtours its solution has.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct SubtourStats {
+    /// Solver calls for the first solution (the last one had no subtour).
+    pub rounds: u64,
+    /// Subtour rows they added.
+    pub rows: u64,
+    /// The same for the uniqueness proof (null when it did not run); it
+    /// starts from the rows already found.
+    pub unique_rounds: Option<u64>,
+    pub unique_rows: Option<u64>,
 }
 
 /// The search's work in one solve.

@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use crate::board::Board;
 use crate::error::{Error, InputError};
+use crate::relax::{root_lp, RootLp};
 use crate::report::{Report, Stage, Stats, Status, Step};
 use crate::solve::solve;
 
@@ -109,6 +110,10 @@ pub struct Measurement {
     pub stats: Stats,
     /// How many solves the times are the median of.
     pub repeats: usize,
+    /// The root LP of the model the solve built, and the LP after the
+    /// no-good cut of its solution (None for the search, when no model was
+    /// built, or when a limit stopped an LP).
+    pub root_lp: Option<RootLp>,
     /// Why: the infeasibility reason, the error, or repeats that disagreed.
     pub message: Option<String>,
 }
@@ -157,6 +162,7 @@ impl Measurement {
                 ..Stats::default()
             },
             repeats: 1,
+            root_lp: None,
             message: Some(message_of(error)),
         }
     }
@@ -205,6 +211,7 @@ impl Measurement {
             model_built: first.model_built,
             stats,
             repeats: reports.len(),
+            root_lp: None,
             message,
         }
     }
@@ -261,7 +268,15 @@ pub(super) fn measure(
             }
         }
     }
-    Measurement::of_reports(name, board, setup, &reports)
+    let mut measurement = Measurement::of_reports(name, board, setup, &reports);
+    let first = &reports[0];
+    if setup.solver.is_mip() && first.model_built {
+        // An LP that fails leaves the columns empty; the solve's verdict stands.
+        measurement.root_lp = root_lp(board, &solve_options, first.grid.as_ref())
+            .ok()
+            .flatten();
+    }
+    measurement
 }
 
 #[cfg(test)]

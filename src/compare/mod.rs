@@ -367,8 +367,8 @@ mod tests {
             .filter(|setup| setup.solver == Backend::Search)
             .collect();
         assert_eq!(search, [&Setup::SEARCH], "{setups:?}");
-        // 2 models x 2 MIP solvers x 3 variants, and the search.
-        assert_eq!(setups.len(), 2 * 2 * 3 + 1);
+        // 6 models x 2 MIP solvers x 3 variants, and the search.
+        assert_eq!(setups.len(), Formulation::ALL.len() * 2 * 3 + 1);
         assert_eq!(Setup::SEARCH.to_string(), "search");
         assert_eq!(SETUP.to_string(), "mtz / highs / faithful");
     }

@@ -53,11 +53,21 @@ pub struct Row {
     pub unique_decided_by: Option<Stage>,
     /// Values the search placed, where it ran.
     pub search_nodes: Option<u64>,
+    /// The root LP alone proves the board infeasible.
+    pub root_lp_infeasible: Option<bool>,
+    /// Binaries fractional at the root LP's point.
+    pub root_fractional: Option<usize>,
+    /// The LP after the no-good cut of the solution found is infeasible:
+    /// the LP alone proves the solution unique.
+    pub cut_lp_infeasible: Option<bool>,
+    /// DFJ's subtour rounds and rows, first solve and uniqueness together.
+    pub subtour_rounds: Option<u64>,
+    pub subtour_rows: Option<u64>,
 }
 
 /// The CSV header: the field names of [`Row`], in order (a test holds
 /// them to it).
-pub const CSV_COLUMNS: [&str; 29] = [
+pub const CSV_COLUMNS: [&str; 34] = [
     "board",
     "rows",
     "cols",
@@ -87,6 +97,11 @@ pub const CSV_COLUMNS: [&str; 29] = [
     "found_by",
     "unique_decided_by",
     "search_nodes",
+    "root_lp_infeasible",
+    "root_fractional",
+    "cut_lp_infeasible",
+    "subtour_rounds",
+    "subtour_rows",
 ];
 
 impl From<&Measurement> for Row {
@@ -124,6 +139,15 @@ impl From<&Measurement> for Row {
             found_by: measurement.found_by,
             unique_decided_by: measurement.unique_decided_by,
             search_nodes: stats.search.map(|search| search.nodes),
+            root_lp_infeasible: measurement.root_lp.map(|root| root.infeasible),
+            root_fractional: measurement.root_lp.and_then(|root| root.fractional),
+            cut_lp_infeasible: measurement.root_lp.and_then(|root| root.cut_infeasible),
+            subtour_rounds: stats
+                .subtours
+                .map(|subtours| subtours.rounds + subtours.unique_rounds.unwrap_or(0)),
+            subtour_rows: stats
+                .subtours
+                .map(|subtours| subtours.rows + subtours.unique_rows.unwrap_or(0)),
         }
     }
 }

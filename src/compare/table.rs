@@ -12,8 +12,11 @@ impl Comparison {
     /// The measurements and the summary as aligned text tables, then a
     /// note for each message that is not an infeasibility reason. "-"
     /// stands where a value is not available, and as the search's model and
-    /// variant. The table leaves out `found_by`, `unique_decided_by`,
-    /// `search_nodes` and `model_built` (CSV and JSON have them).
+    /// variant. `root lp` is `infeasible`, `integral` or the count of
+    /// fractional binaries; `cut lp` says whether the LP after the no-good
+    /// cut is `infeasible` (the LP alone proves uniqueness) or `feasible`.
+    /// The table leaves out `found_by`, `unique_decided_by`, `search_nodes`,
+    /// `model_built` and the subtour counts (CSV and JSON have them).
     pub fn to_table(&self) -> String {
         let short = short_names(&self.measurements);
         let mut measurements = Table::new(&[
@@ -34,6 +37,8 @@ impl Comparison {
             ("total ms", Align::Right),
             ("nodes", Align::Right),
             ("iters", Align::Right),
+            ("root lp", Align::Right),
+            ("cut lp", Align::Right),
         ]);
         for (measurement, board) in self.measurements.iter().zip(&short) {
             let row = Row::from(measurement);
@@ -66,6 +71,17 @@ impl Comparison {
                 millis(measurement.is_timed().then_some(row.total_ms)),
                 or_dash(row.nodes),
                 or_dash(row.iterations),
+                match (row.root_lp_infeasible, row.root_fractional) {
+                    (Some(true), _) => "infeasible".into(),
+                    (_, Some(0)) => "integral".into(),
+                    (_, Some(count)) => format!("{count} frac"),
+                    _ => "-".into(),
+                },
+                match row.cut_lp_infeasible {
+                    Some(true) => "infeasible".into(),
+                    Some(false) => "feasible".into(),
+                    None => "-".into(),
+                },
             ]);
         }
         let mut summary = Table::new(&[

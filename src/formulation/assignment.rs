@@ -20,7 +20,7 @@ use crate::board::{Board, Cell};
 use crate::domains::Domains;
 use crate::mip::{Mip, Name, Sense};
 
-use super::{Family, Formulation};
+use super::{Family, Formulation, LpPoint};
 
 /// The variables, as models/assignment.md declares them.
 pub const VARIABLES: &[Family] = &[Family {
@@ -109,9 +109,11 @@ pub(super) fn build(board: &Board, scope: Scope<'_>) -> Model {
     let variables = mip.vars.len();
     let x = std::sync::Arc::new(x);
     let x_for_encoding = x.clone();
+    let x_for_viewing = x.clone();
     let decoder = Box::new(move |values: &[f64]| decode(&x, total, cols, values));
     let encoder = Box::new(move |grid: &[u32]| encode(&x_for_encoding, total, variables, grid));
-    Model::new(Formulation::Assignment, mip, decoder, encoder)
+    let viewer = Box::new(move |values: &[f64]| view(&x_for_viewing, total, values));
+    Model::new(Formulation::Assignment, mip, decoder, encoder).with_viewer(viewer)
 }
 
 /// `x(i,j,k)` binary for every cell and value (faithful), or for the pairs
@@ -229,6 +231,27 @@ fn decode(x: &[Term], total: u32, cols: usize, values: &[f64]) -> Result<Vec<u32
             }
         })
         .collect()
+}
+
+/// Each cell's values with their weights above 0, heaviest first.
+fn view(x: &[Term], total: u32, values: &[f64]) -> LpPoint {
+    LpPoint::Values(
+        x.chunks(total as usize)
+            .map(|terms| {
+                let mut held: Vec<(u32, f64)> = terms
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(k, term)| match term {
+                        Term::One => Some((k as u32 + 1, 1.0)),
+                        Term::Var(var) if values[*var] > 1e-6 => Some((k as u32 + 1, values[*var])),
+                        _ => None,
+                    })
+                    .collect();
+                held.sort_by(|a, b| b.1.total_cmp(&a.1));
+                held
+            })
+            .collect(),
+    )
 }
 
 /// x(i,j,k) = 1 where the grid has k at (i,j), 0 elsewhere.

@@ -1,10 +1,18 @@
 //! The formulations, as one enum value each, and what they produce: a
 //! [`Model`], which is a [`Mip`] plus the way back from variable values to a
 //! grid. Nothing outside this module knows which formulation it runs, so a
-//! third one is a new variant and a new submodule, and nothing else.
+//! new one is a new variant and a new submodule, and nothing else. A model
+//! may also carry a [`Separator`]: rows it states but builds only when a
+//! solution breaks them (the subtour rows of DFJ).
 
 pub mod assignment;
+pub mod dfj;
+pub mod lifted_mtz;
+pub mod mcf;
 pub mod mtz;
+pub mod scf;
+mod subtours;
+mod tour;
 
 use std::fmt;
 
@@ -16,21 +24,49 @@ use crate::mip::{Mip, Name, Row, Sense, VarId};
 /// Which integer program states the puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "kebab-case")]
 pub enum Formulation {
     /// Formulation 1: x(i,j,k) = 1 iff cell (i,j) holds k (the GAMS model).
     Assignment,
     /// Formulation 2: a tour through a depot with Miller-Tucker-Zemlin order variables.
     Mtz,
+    /// Formulation 3: MTZ with the Desrochers-Laporte lifted rows.
+    LiftedMtz,
+    /// Formulation 4: single-commodity flow (Gavish-Graves).
+    Scf,
+    /// Formulation 5: subtour elimination (Dantzig-Fulkerson-Johnson) by row generation.
+    Dfj,
+    /// Formulation 6: multi-commodity flow, one commodity per cell (small boards only).
+    Mcf,
 }
 
 impl Formulation {
-    pub const ALL: [Formulation; 2] = [Formulation::Assignment, Formulation::Mtz];
+    pub const ALL: [Formulation; 6] = [
+        Formulation::Assignment,
+        Formulation::Mtz,
+        Formulation::LiftedMtz,
+        Formulation::Scf,
+        Formulation::Dfj,
+        Formulation::Mcf,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             Formulation::Assignment => "assignment",
             Formulation::Mtz => "mtz",
+            Formulation::LiftedMtz => "lifted-mtz",
+            Formulation::Scf => "scf",
+            Formulation::Dfj => "dfj",
+            Formulation::Mcf => "mcf",
+        }
+    }
+
+    /// The most cells a board may have for this formulation, where its
+    /// size grows faster than the board's (None: no such limit).
+    pub fn max_cells(self) -> Option<usize> {
+        match self {
+            Formulation::Mcf => Some(mcf::MAX_CELLS),
+            _ => None,
         }
     }
 
@@ -41,6 +77,10 @@ impl Formulation {
         match self {
             Formulation::Assignment => assignment::build(board, scope),
             Formulation::Mtz => mtz::build(board, scope),
+            Formulation::LiftedMtz => lifted_mtz::build(board, scope),
+            Formulation::Scf => scf::build(board, scope),
+            Formulation::Dfj => dfj::build(board, scope),
+            Formulation::Mcf => mcf::build(board, scope),
         }
     }
 
@@ -50,6 +90,10 @@ impl Formulation {
         match self {
             Formulation::Assignment => assignment::FAMILIES,
             Formulation::Mtz => mtz::FAMILIES,
+            Formulation::LiftedMtz => lifted_mtz::FAMILIES,
+            Formulation::Scf => scf::FAMILIES,
+            Formulation::Dfj => dfj::FAMILIES,
+            Formulation::Mcf => mcf::FAMILIES,
         }
     }
 
@@ -58,6 +102,10 @@ impl Formulation {
         match self {
             Formulation::Assignment => assignment::VARIABLES,
             Formulation::Mtz => mtz::VARIABLES,
+            Formulation::LiftedMtz => lifted_mtz::VARIABLES,
+            Formulation::Scf => scf::VARIABLES,
+            Formulation::Dfj => dfj::VARIABLES,
+            Formulation::Mcf => mcf::VARIABLES,
         }
     }
 
@@ -67,6 +115,10 @@ impl Formulation {
         match self {
             Formulation::Assignment => assignment::estimate(board, domains),
             Formulation::Mtz => mtz::estimate(board, domains),
+            Formulation::LiftedMtz => lifted_mtz::estimate(board, domains),
+            Formulation::Scf => scf::estimate(board, domains),
+            Formulation::Dfj => dfj::estimate(board, domains),
+            Formulation::Mcf => mcf::estimate(board, domains),
         }
     }
 }
@@ -123,12 +175,35 @@ pub type Decoder = Box<dyn Fn(&[f64]) -> Result<Vec<u32>, String> + Send + Sync>
 /// Turns row-major grid values into the variable values that state them.
 pub type Encoder = Box<dyn Fn(&[u32]) -> Vec<f64> + Send + Sync>;
 
-/// A built model: the program, its decoder and its encoder.
+/// The rows of a family the model states but does not build, that these
+/// variable values break, numbered from the given number on (empty: none
+/// broken). Valid for every solution, so they can be kept once found.
+pub type Separator = Box<dyn Fn(&[f64], u32) -> Vec<Row> + Send + Sync>;
+
+/// A point of the LP relaxation as a picture shows it: what the binaries
+/// say about the grid.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LpPoint {
+    /// Per cell (row-major), the values it holds with their weights above
+    /// 0, heaviest first (the assignment model).
+    Values(Vec<Vec<(u32, f64)>>),
+    /// The arcs above 0 with their values: from and to as row-major cell
+    /// indices, None for the depot (the tour models).
+    Arcs(Vec<(Option<usize>, Option<usize>, f64)>),
+}
+
+/// Reads an [`LpPoint`] off the variable values.
+pub type Viewer = Box<dyn Fn(&[f64]) -> LpPoint + Send + Sync>;
+
+/// A built model: the program, its decoder and its encoder, for row
+/// generation its separator, and its viewer for pictures.
 pub struct Model {
     pub formulation: Formulation,
     pub mip: Mip,
     decoder: Decoder,
     encoder: Encoder,
+    separator: Option<Separator>,
+    viewer: Option<Viewer>,
 }
 
 impl Model {
@@ -138,7 +213,39 @@ impl Model {
             mip,
             decoder,
             encoder,
+            separator: None,
+            viewer: None,
         }
+    }
+
+    /// The model with a viewer for pictures of its LP points.
+    pub fn with_viewer(mut self, viewer: Viewer) -> Model {
+        self.viewer = Some(viewer);
+        self
+    }
+
+    /// What these values (an LP point) say about the grid, if the model
+    /// can say it.
+    pub fn view(&self, values: &[f64]) -> Option<LpPoint> {
+        self.viewer.as_ref().map(|viewer| viewer(values))
+    }
+
+    /// The model with rows generated by `separator` as solutions break them.
+    pub fn with_separator(mut self, separator: Separator) -> Model {
+        self.separator = Some(separator);
+        self
+    }
+
+    /// Does the model generate rows as it is solved?
+    pub fn generates_rows(&self) -> bool {
+        self.separator.is_some()
+    }
+
+    /// The generated rows these values break, numbered from `first`.
+    pub fn separate(&self, values: &[f64], first: u32) -> Vec<Row> {
+        self.separator
+            .as_ref()
+            .map_or_else(Vec::new, |separator| separator(values, first))
     }
 
     /// The grid the variable values describe, or why they describe none.
@@ -229,3 +336,6 @@ pub(crate) fn ij(board: &Board, index: usize) -> [u32; 2] {
     let cell = board.cell(index);
     [cell.row as u32 + 1, cell.col as u32 + 1]
 }
+
+#[cfg(test)]
+mod tests;

@@ -20,6 +20,9 @@
 //! the reverse bound `u(b) <= u(a) + 1 + (max u(b) - min u(a) - 1)(1 - y(a,b))`,
 //! so that an arc in use pins `u(b) = u(a) + 1` in the LP relaxation too.
 
+use std::sync::Arc as Shared;
+
+use super::tour::{self, Arcs};
 use super::{emit, Family, Formulation, Model, Scope, Size, Term};
 use crate::board::Board;
 use crate::domains::Domains;
@@ -27,12 +30,7 @@ use crate::mip::{Mip, Name, Sense, VarId};
 
 /// The variables, as models/mtz.md declares them.
 pub const VARIABLES: &[Family] = &[
-    Family {
-        name: "y",
-        indices: "(a,b)",
-        algebra: "y(a,b) in {0,1}",
-        meaning: "the tour uses arc a -> b (node 0 is the depot, cell (i,j) is node (i-1)*n + j)",
-    },
+    tour::Y,
     Family {
         name: "u",
         indices: "(c)",
@@ -43,72 +41,57 @@ pub const VARIABLES: &[Family] = &[
 
 /// The equation families, as models/mtz.md states them.
 pub const FAMILIES: &[Family] = &[
-    Family {
-        name: "out",
-        indices: "(a)",
-        algebra: "sum_b y(a,b) = 1",
-        meaning: "one arc leaves every node, depot included",
-    },
-    Family {
-        name: "in",
-        indices: "(b)",
-        algebra: "sum_a y(a,b) = 1",
-        meaning: "one arc enters every node, depot included",
-    },
+    tour::OUT,
+    tour::IN,
     Family {
         name: "mtz",
         indices: "(a,b)",
         algebra: "u(b) >= u(a) + 1 - M (1 - y(a,b)),  M = T (reduced: max u(a) - min u(b) + 1)",
         meaning: "an arc in use raises the position by at least 1, so no subtour avoids the depot",
     },
-    Family {
-        name: "given",
-        indices: "(c)",
-        algebra: "u(c) = board(c)",
-        meaning: "the clues (faithful model; the reduced model bounds u(c) instead)",
-    },
-    Family {
-        name: "order",
-        indices: "(a,b)",
-        algebra: "u(b) <= u(a) + 1 + M' (1 - y(a,b)),  M' = max u(b) - min u(a) - 1",
-        meaning: "an arc in use pins u(b) = u(a) + 1 in the LP relaxation too \
-                  (strengthened reduced model only)",
-    },
+    GIVEN,
+    ORDER,
 ];
 
-/// The depot's node number.
-const DEPOT: usize = 0;
+/// given(c), shared with lifted MTZ.
+pub(super) const GIVEN: Family = Family {
+    name: "given",
+    indices: "(c)",
+    algebra: "u(c) = board(c)",
+    meaning: "the clues (faithful model; the reduced model bounds u(c) instead)",
+};
 
-/// One arc and its variable.
-#[derive(Debug, Clone, Copy)]
-struct Arc {
-    from: usize,
-    to: usize,
-    y: VarId,
-}
+/// order(a,b), shared with lifted MTZ.
+pub(super) const ORDER: Family = Family {
+    name: "order",
+    indices: "(a,b)",
+    algebra: "u(b) <= u(a) + 1 + M' (1 - y(a,b)),  M' = max u(b) - min u(a) - 1",
+    meaning: "an arc in use pins u(b) = u(a) + 1 in the LP relaxation too \
+              (strengthened reduced model only)",
+};
 
 /// The variables of the model.
-struct Tour<'a> {
-    board: &'a Board,
-    /// Node count: T cells plus the depot.
-    nodes: usize,
-    arcs: Vec<Arc>,
+pub(super) struct Tour<'a> {
+    pub board: &'a Board,
+    pub arcs: Arcs,
     /// u(c) by node (index 0, the depot, has none).
-    u: Vec<Option<VarId>>,
+    pub u: Vec<Option<VarId>>,
     /// Bounds of u(c) by node.
-    bounds: Vec<(f64, f64)>,
+    pub bounds: Vec<(f64, f64)>,
 }
 
-/// Node number of a row-major cell index.
-fn node(cell: usize) -> usize {
-    cell + 1
+impl Tour<'_> {
+    /// u(c) of a cell's node.
+    pub fn u(&self, node: usize) -> VarId {
+        self.u[node].expect("every cell has a position")
+    }
 }
 
 pub(super) fn build(board: &Board, scope: Scope<'_>) -> Model {
     let mut mip = Mip::default();
     let tour = variables(board, scope, &mut mip);
-    out(&tour, &mut mip);
-    into(&tour, &mut mip);
+    tour::out(&tour.arcs, &mut mip);
+    tour::into(&tour.arcs, &mut mip);
     mtz(&tour, &mut mip, scope);
     match scope {
         Scope::Faithful => given(&tour, &mut mip),
@@ -118,102 +101,47 @@ pub(super) fn build(board: &Board, scope: Scope<'_>) -> Model {
             }
         }
     }
-    let cells = board.len();
+    model(Formulation::Mtz, mip, tour)
+}
+
+/// The model of a tour with positions u: decoded from the arcs, encoded
+/// with u(c) the value of c.
+pub(super) fn model(formulation: Formulation, mip: Mip, tour: Tour<'_>) -> Model {
+    let cells = tour.board.len();
     let variables = mip.vars.len();
-    let arcs = std::sync::Arc::new(tour.arcs);
+    let arcs = Shared::new(tour.arcs.list);
     let arcs_for_encoding = arcs.clone();
+    let viewer = tour::viewer(arcs.clone());
     let u = tour.u;
-    let decoder = Box::new(move |values: &[f64]| decode(&arcs, cells, values));
-    let encoder = Box::new(move |grid: &[u32]| encode(&arcs_for_encoding, &u, variables, grid));
-    Model::new(Formulation::Mtz, mip, decoder, encoder)
+    let decoder = Box::new(move |values: &[f64]| tour::decode(&arcs, cells, values));
+    let encoder = Box::new(move |grid: &[u32]| {
+        let mut values = vec![0.0; variables];
+        tour::encode_arcs(&arcs_for_encoding, grid, &mut values);
+        for (node, var) in u.iter().enumerate() {
+            if let Some(var) = var {
+                values[*var] = tour::value_at(grid, node) as f64;
+            }
+        }
+        values
+    });
+    Model::new(formulation, mip, decoder, encoder).with_viewer(viewer)
 }
 
 /// `y(a,b)` binary for each arc the scope allows; `u(c)` continuous in
 /// [1, T] (faithful) or in [min, max] of the domain of c (reduced).
-fn variables<'a>(board: &'a Board, scope: Scope<'_>, mip: &mut Mip) -> Tour<'a> {
-    let total = board.total();
-    let nodes = board.len() + 1;
-    let allows = |cell: usize, value: u32| match scope {
-        Scope::Faithful => true,
-        Scope::Reduced { domains, .. } => domains.allows(board, board.cell(cell), value),
-    };
-    // Can a -> b carry some k to k + 1?
-    let steps = |from: usize, to: usize| match scope {
-        Scope::Faithful => true,
-        Scope::Reduced { domains, .. } => domains
-            .values(board, board.cell(from))
-            .into_iter()
-            .any(|value| domains.allows(board, board.cell(to), value + 1)),
-    };
-    let mut arcs = Vec::new();
-    let mut add_arc = |mip: &mut Mip, from: usize, to: usize| {
-        let y = mip.binary(Name::new("y", &[from as u32, to as u32]));
-        mip.decisions.push(y);
-        arcs.push(Arc { from, to, y });
-    };
-    for cell in 0..board.len() {
-        if allows(cell, 1) {
-            add_arc(mip, DEPOT, node(cell));
-        }
-    }
-    for cell in board.cells() {
-        let from = board.index(cell);
-        for neighbour in board.neighbours(cell) {
-            let to = board.index(neighbour);
-            if steps(from, to) {
-                add_arc(mip, node(from), node(to));
-            }
-        }
-        if allows(from, total) {
-            add_arc(mip, node(from), DEPOT);
-        }
-    }
-    let mut u = vec![None; nodes];
-    let mut bounds = vec![(0.0, 0.0); nodes];
-    for cell in board.cells() {
-        let index = board.index(cell);
-        let (low, high) = match scope {
-            Scope::Faithful => (1, total),
-            Scope::Reduced { domains, .. } => domains.range(board, cell),
-        };
-        bounds[node(index)] = (low as f64, high as f64);
-        u[node(index)] = Some(mip.continuous(
-            Name::new("u", &[node(index) as u32]),
-            low as f64,
-            high as f64,
-        ));
+pub(super) fn variables<'a>(board: &'a Board, scope: Scope<'_>, mip: &mut Mip) -> Tour<'a> {
+    let arcs = tour::arcs(board, scope, mip);
+    let bounds = tour::position_bounds(board, scope);
+    let mut u = vec![None; arcs.nodes];
+    for node in 1..arcs.nodes {
+        let (low, high) = bounds[node];
+        u[node] = Some(mip.continuous(Name::new("u", &[node as u32]), low, high));
     }
     Tour {
         board,
-        nodes,
         arcs,
         u,
         bounds,
-    }
-}
-
-/// out(a): `sum_b y(a,b) = 1`: one arc leaves every node, depot included.
-fn out(tour: &Tour, mip: &mut Mip) {
-    for a in 0..tour.nodes {
-        let terms = tour
-            .arcs
-            .iter()
-            .filter(|arc| arc.from == a)
-            .map(|arc| (Term::Var(arc.y), 1.0));
-        emit(mip, Name::new("out", &[a as u32]), terms, Sense::Eq, 1.0);
-    }
-}
-
-/// in(b): `sum_a y(a,b) = 1`: one arc enters every node, depot included.
-/// (Named `into` in Rust, where `in` is a keyword.)
-fn into(tour: &Tour, mip: &mut Mip) {
-    for b in 0..tour.nodes {
-        let terms = tour
-            .arcs
-            .iter()
-            .filter(|arc| arc.to == b)
-            .map(|arc| (Term::Var(arc.y), 1.0));
-        emit(mip, Name::new("in", &[b as u32]), terms, Sense::Eq, 1.0);
     }
 }
 
@@ -222,16 +150,12 @@ fn into(tour: &Tour, mip: &mut Mip) {
 /// M = max u(a) - min u(b) + 1, the smallest M that leaves y(a,b) = 0 free.
 fn mtz(tour: &Tour, mip: &mut Mip, scope: Scope<'_>) {
     let total = tour.board.total() as f64;
-    for arc in tour
-        .arcs
-        .iter()
-        .filter(|arc| arc.from != DEPOT && arc.to != DEPOT)
-    {
+    for arc in tour.arcs.between_cells() {
         let big_m = match scope {
             Scope::Faithful => total,
             Scope::Reduced { .. } => tour.bounds[arc.from].1 - tour.bounds[arc.to].0 + 1.0,
         };
-        let (ua, ub) = (tour.u[arc.from].unwrap(), tour.u[arc.to].unwrap());
+        let (ua, ub) = (tour.u(arc.from), tour.u(arc.to));
         let terms = [
             (Term::Var(ua), 1.0),
             (Term::Var(ub), -1.0),
@@ -243,10 +167,10 @@ fn mtz(tour: &Tour, mip: &mut Mip, scope: Scope<'_>) {
 }
 
 /// given(c): `u(c) = board(c)`: the clues.
-fn given(tour: &Tour, mip: &mut Mip) {
+pub(super) fn given(tour: &Tour, mip: &mut Mip) {
     for (cell, value) in tour.board.clues() {
-        let index = node(tour.board.index(cell));
-        let terms = [(Term::Var(tour.u[index].unwrap()), 1.0)];
+        let index = tour::node(tour.board.index(cell));
+        let terms = [(Term::Var(tour.u(index)), 1.0)];
         emit(
             mip,
             Name::new("given", &[index as u32]),
@@ -260,14 +184,10 @@ fn given(tour: &Tour, mip: &mut Mip) {
 /// order(a,b): `u(b) <= u(a) + 1 + M' * (1 - y(a,b))`, M' = max u(b) - min u(a) - 1,
 /// written `u(b) - u(a) + M' y(a,b) <= M' + 1`. With mtz(a,b) it makes an
 /// arc in use mean u(b) = u(a) + 1, which every solution satisfies.
-fn order(tour: &Tour, mip: &mut Mip) {
-    for arc in tour
-        .arcs
-        .iter()
-        .filter(|arc| arc.from != DEPOT && arc.to != DEPOT)
-    {
+pub(super) fn order(tour: &Tour, mip: &mut Mip) {
+    for arc in tour.arcs.between_cells() {
         let big_m = tour.bounds[arc.to].1 - tour.bounds[arc.from].0 - 1.0;
-        let (ua, ub) = (tour.u[arc.from].unwrap(), tour.u[arc.to].unwrap());
+        let (ua, ub) = (tour.u(arc.from), tour.u(arc.to));
         let terms = [
             (Term::Var(ub), 1.0),
             (Term::Var(ua), -1.0),
@@ -276,61 +196,6 @@ fn order(tour: &Tour, mip: &mut Mip) {
         let name = Name::new("order", &[arc.from as u32, arc.to as u32]);
         emit(mip, name, terms, Sense::Le, big_m + 1.0);
     }
-}
-
-/// The grid from the tour: walk from the depot along arcs at 1, numbering
-/// cells 1, 2, ... (u is not rounded: the arcs are the answer).
-fn decode(arcs: &[Arc], cells: usize, values: &[f64]) -> Result<Vec<u32>, String> {
-    let mut successor = vec![None; cells + 1];
-    for arc in arcs.iter().filter(|arc| values[arc.y] > 0.5) {
-        if successor[arc.from].replace(arc.to).is_some() {
-            return Err(format!("two arcs leave node {}", arc.from));
-        }
-    }
-    let mut grid = vec![0u32; cells];
-    let mut at = DEPOT;
-    for value in 1..=cells as u32 {
-        at = successor[at].ok_or_else(|| format!("the tour stops at node {at}"))?;
-        if at == DEPOT || grid[at - 1] != 0 {
-            return Err(format!(
-                "the tour returns to node {at} after {} cells",
-                value - 1
-            ));
-        }
-        grid[at - 1] = value;
-    }
-    match successor[at] {
-        Some(DEPOT) => Ok(grid),
-        _ => Err(format!(
-            "the tour does not return to the depot from node {at}"
-        )),
-    }
-}
-
-/// The tour of a grid: y(a,b) = 1 on the depot's arc to the cell of 1, on
-/// each arc from k to k + 1 and on the arc from the cell of T back to the
-/// depot; u(c) is the value of c.
-fn encode(arcs: &[Arc], u: &[Option<VarId>], variables: usize, grid: &[u32]) -> Vec<f64> {
-    let total = grid.len() as u32;
-    let value_at = |node: usize| if node == DEPOT { 0 } else { grid[node - 1] };
-    let mut values = vec![0.0; variables];
-    for arc in arcs {
-        let (from, to) = (value_at(arc.from), value_at(arc.to));
-        let used = match (arc.from, arc.to) {
-            (DEPOT, _) => to == 1,
-            (_, DEPOT) => from == total,
-            _ => to == from + 1,
-        };
-        if used {
-            values[arc.y] = 1.0;
-        }
-    }
-    for (node, var) in u.iter().enumerate() {
-        if let Some(var) = var {
-            values[*var] = value_at(node) as f64;
-        }
-    }
-    values
 }
 
 /// Variables and nonzeros, counted from the board (and domains) without building.

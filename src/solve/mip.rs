@@ -9,8 +9,9 @@ use crate::check::{check_values, Solution};
 use crate::error::Error;
 use crate::formulation::Model;
 use crate::mip::Row;
-use crate::report::{Report, Stage, Status, Step};
+use crate::report::{Report, Stage, Status, Step, SubtourStats};
 
+use super::rows::solve_generating;
 use super::{prepare, Count, Deadline, Modelled, Options, Prepared};
 
 /// Solves the prepared model into `report` (whose reduction figures are
@@ -59,12 +60,23 @@ pub(super) fn run(
         let values = model.encode(&solution)?;
         Some((solution, values))
     });
+    // The subtour rows found so far: they hold for every solution, so the
+    // uniqueness proof starts from them.
+    let mut generated = Vec::new();
     let (first, values) = match found {
         Some((solution, values)) => {
             report.found_by = Some(Stage::Search);
             (solution, values)
         }
-        None => match first_solve(board, model, options, deadline, params, report)? {
+        None => match first_solve(
+            board,
+            model,
+            options,
+            deadline,
+            params,
+            &mut generated,
+            report,
+        )? {
             Some(first) => first,
             None => return finish(report),
         },
@@ -87,14 +99,20 @@ pub(super) fn run(
         (whole, step) => whole.or(step),
     };
     let cut = model.mip.no_good(&values, 1);
-    let run = options.backend.solve(
-        &model.mip,
+    let (run, rounds) = solve_generating(
+        model,
+        options.backend,
         &[cut],
+        &mut generated,
         Params {
             time_limit,
             ..params
         },
     );
+    if let Some(subtours) = &mut report.stats.subtours {
+        subtours.unique_rounds = Some(rounds.rounds);
+        subtours.unique_rows = Some(rounds.rows);
+    }
     report.stats.unique_ms = Some(run.seconds * 1000.0);
     report.stats.unique_nodes = run.nodes;
     report.stats.unique_iterations = run.iterations;
@@ -126,6 +144,7 @@ fn first_solve(
     options: &Options,
     deadline: &Deadline,
     params: Params,
+    generated: &mut Vec<Row>,
     report: &mut Report,
 ) -> Result<Option<(Solution, Vec<f64>)>, Error> {
     let Ok(time_limit) = deadline.remaining() else {
@@ -133,14 +152,23 @@ fn first_solve(
         report.stopped_in = Some(Step::Solve);
         return Ok(None);
     };
-    let run = options.backend.solve(
-        &model.mip,
+    let (run, rounds) = solve_generating(
+        model,
+        options.backend,
         &[],
+        generated,
         Params {
             time_limit,
             ..params
         },
     );
+    if model.generates_rows() {
+        report.stats.subtours = Some(SubtourStats {
+            rounds: rounds.rounds,
+            rows: rounds.rows,
+            ..SubtourStats::default()
+        });
+    }
     report.stats.solve_ms = run.seconds * 1000.0;
     report.stats.nodes = run.nodes;
     report.stats.iterations = run.iterations;
@@ -210,6 +238,7 @@ pub(super) fn count_by_cuts(
     };
     let model = &prepared.model;
     let mut cuts: Vec<Row> = Vec::new();
+    let mut generated: Vec<Row> = Vec::new();
     let mut found: Vec<Solution> = Vec::new();
     while (found.len() as u64) < limit {
         let Ok(time_limit) = deadline.remaining() else {
@@ -220,7 +249,7 @@ pub(super) fn count_by_cuts(
             log: options.solver_log,
             relax: false,
         };
-        let run = options.backend.solve(&model.mip, &cuts, params);
+        let (run, _) = solve_generating(model, options.backend, &cuts, &mut generated, params);
         match judge(board, model, options.backend, &run)? {
             Judged::Infeasible => {
                 return Ok(Count {

@@ -4,6 +4,7 @@
 //! decode, check, and with `unique` the no-good cut and a second solve.
 
 mod mip;
+pub(crate) mod rows;
 mod search;
 
 pub use search::DEFAULT_SEARCH_BUDGET;
@@ -174,6 +175,21 @@ impl<T> Modelled<T> {
 /// Refuses boards whose model (or reduction) would be too large, before
 /// anything is allocated for them.
 pub fn guard(board: &Board, options: &Options) -> Result<(), Error> {
+    if let Some(most) = options.formulation.max_cells() {
+        if board.len() > most && options.backend.is_mip() {
+            return Err(Error::TooLarge {
+                what: format!(
+                    "the {} model of this {}x{} board ({} cells) would have about {} variables",
+                    options.formulation,
+                    board.rows(),
+                    board.cols(),
+                    board.len(),
+                    options.formulation.estimate(board, None).variables
+                ),
+                limit: format!("{most} cells for --model {}", options.formulation),
+            });
+        }
+    }
     let cells = board.len() as u64;
     let pairs_limit = options
         .max_variables

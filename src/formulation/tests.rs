@@ -1,0 +1,68 @@
+//! Every formulation states the puzzle: the known solution of a board,
+//! encoded, meets every row of its faithful and reduced models, and decodes
+//! back to itself.
+
+use super::{Formulation, Scope};
+use crate::board::Board;
+use crate::check::check_values;
+use crate::domains::Domains;
+
+const CLASSIC: &str = "examples/boards/classic_9x9";
+
+fn board_and_solution(name: &str) -> (Board, Vec<u32>) {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let board = Board::read(&root.join(format!("{name}.csv"))).unwrap();
+    let text = std::fs::read_to_string(root.join(format!("{name}.solution.csv"))).unwrap();
+    let values = text
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|field| !field.is_empty())
+        .map(|field| field.parse().unwrap())
+        .collect();
+    (board, values)
+}
+
+fn meets_every_row(formulation: Formulation, scope: Scope<'_>, board: &Board, grid: &[u32]) {
+    let model = formulation.build(board, scope);
+    let solution = check_values(board, grid.to_vec()).unwrap();
+    let values = model
+        .encode(&solution)
+        .unwrap_or_else(|| panic!("{formulation} cannot state the solution"));
+    for row in &model.mip.rows {
+        assert!(
+            row.holds(&values),
+            "{formulation}: {}",
+            model.mip.row_text(row)
+        );
+    }
+    for (var, value) in model.mip.vars.iter().zip(&values) {
+        assert!(
+            *value >= var.lower - 1e-9 && *value <= var.upper + 1e-9,
+            "{formulation}: {} = {value} outside its bounds",
+            var.name
+        );
+    }
+    assert!(model.separate(&values, 1).is_empty());
+}
+
+#[test]
+fn the_known_solution_meets_every_row_of_every_faithful_model() {
+    let (board, grid) = board_and_solution(CLASSIC);
+    for formulation in Formulation::ALL {
+        meets_every_row(formulation, Scope::Faithful, &board, &grid);
+    }
+}
+
+#[test]
+fn the_known_solution_meets_every_row_of_every_reduced_model() {
+    let (board, grid) = board_and_solution("examples/boards/scale/09x09_1");
+    let domains = Domains::reduce_with(&board, false, None).unwrap();
+    for formulation in Formulation::ALL {
+        for strengthen in [false, true] {
+            let scope = Scope::Reduced {
+                domains: &domains,
+                strengthen,
+            };
+            meets_every_row(formulation, scope, &board, &grid);
+        }
+    }
+}

@@ -1,6 +1,6 @@
-//! Solves one board with both formulations on both solvers, faithful and
-//! reduced, through the library, and prints a small table: how big each
-//! model is and what each solver made of it.
+//! Solves one board with the assignment and MTZ formulations on both
+//! solvers, faithful and reduced, through the library, and prints a small
+//! table: how big each model is and what each solver made of it.
 //!
 //!     cargo run --example compare_formulations
 //!     cargo run --example compare_formulations -- examples/boards/hard_9x9.csv

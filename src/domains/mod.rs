@@ -1,6 +1,6 @@
 //! The reduction: for each cell, the set of values it can still hold.
 //!
-//! Both formulations are built over these domains when `--reduce` is on (the
+//! Every formulation is built over these domains when `--reduce` is on (the
 //! default). Every rule below removes only values that no solution uses, so
 //! the reduced model has exactly the solutions of the faithful one:
 //!

@@ -188,18 +188,7 @@ fn capacity(model: &Commodities, mip: &mut Mip) {
 /// given(c): `sum_(a,b) g(c,a,b) = board(c)`: the clues (faithful), or every
 /// cell whose domain is one value (reduced).
 fn given(model: &Commodities, mip: &mut Mip, scope: Scope<'_>) {
-    let board = model.board;
-    let fixed: Vec<(usize, u32)> = match scope {
-        Scope::Faithful => board
-            .clues()
-            .map(|(cell, value)| (board.index(cell), value))
-            .collect(),
-        Scope::Reduced { domains, .. } => board
-            .cells()
-            .filter_map(|cell| Some((board.index(cell), domains.fixed(board, cell)?)))
-            .collect(),
-    };
-    for (cell, value) in fixed {
+    for (cell, value) in tour::fixed_cells(model.board, scope) {
         let k = tour::node(cell);
         let terms = model.g[k].iter().flatten().map(|&g| (Term::Var(g), 1.0));
         emit(

@@ -202,18 +202,7 @@ fn capacity(flow: &Flow, mip: &mut Mip) {
 /// given(c): `sum_a f(a,c) = T + 1 - board(c)`: the clues (faithful), or
 /// every cell whose domain is one value (reduced).
 fn given(flow: &Flow, mip: &mut Mip, scope: Scope<'_>) {
-    let board = flow.board;
-    let fixed: Vec<(usize, u32)> = match scope {
-        Scope::Faithful => board
-            .clues()
-            .map(|(cell, value)| (board.index(cell), value))
-            .collect(),
-        Scope::Reduced { domains, .. } => board
-            .cells()
-            .filter_map(|cell| Some((board.index(cell), domains.fixed(board, cell)?)))
-            .collect(),
-    };
-    for (cell, value) in fixed {
+    for (cell, value) in tour::fixed_cells(flow.board, scope) {
         let node = tour::node(cell);
         let terms = flow.flows(node, false).map(|f| (Term::Var(f), 1.0));
         let rhs = flow.inflow_at(value as f64);

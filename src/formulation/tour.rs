@@ -161,6 +161,21 @@ pub(super) fn position_bounds(board: &Board, scope: Scope<'_>) -> Vec<(f64, f64)
     bounds
 }
 
+/// The cells whose value a model pins, by cell index: the clues on a
+/// faithful model, every cell whose domain is one value on a reduced one.
+pub(super) fn fixed_cells(board: &Board, scope: Scope<'_>) -> Vec<(usize, u32)> {
+    match scope {
+        Scope::Faithful => board
+            .clues()
+            .map(|(cell, value)| (board.index(cell), value))
+            .collect(),
+        Scope::Reduced { domains, .. } => board
+            .cells()
+            .filter_map(|cell| Some((board.index(cell), domains.fixed(board, cell)?)))
+            .collect(),
+    }
+}
+
 /// out(a): `sum_b y(a,b) = 1`: one arc leaves every node, depot included.
 pub(super) fn out(arcs: &Arcs, mip: &mut Mip) {
     for a in 0..arcs.nodes {

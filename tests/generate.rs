@@ -151,8 +151,24 @@ fn an_out_directory_that_does_not_exist_is_refused_at_once() {
         "no/such/dir",
     ]);
     assert_eq!(output.status.code(), Some(2));
-    assert_eq!(stderr(&output), "numbrix: no/such/dir: not a directory\n");
+    assert_eq!(stderr(&output), "numbrix: no/such/dir: no such directory\n");
     assert!(stdout(&output).is_empty());
+}
+
+#[test]
+fn an_out_path_that_is_a_file_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("board.csv");
+    std::fs::write(&file, "1,,\n6,,\n").unwrap();
+    let out = file.to_str().unwrap();
+    let output = numbrix(&["generate", "--rows", "4", "--cols", "4", "--out", out]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stderr(&output),
+        format!("numbrix: {out}: not a directory\n")
+    );
+    assert!(stdout(&output).is_empty());
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "1,,\n6,,\n");
 }
 
 #[test]

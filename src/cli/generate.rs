@@ -70,9 +70,14 @@ pub fn run_generate(args: &GenerateArgs, quiet: bool) -> Result<i32, Error> {
     // A directory that cannot take the files fails before any work.
     if let Some(directory) = &args.out {
         if !directory.is_dir() {
+            let message = if directory.exists() {
+                "not a directory"
+            } else {
+                "no such directory"
+            };
             return Err(Error::Output {
                 path: directory.display().to_string(),
-                message: "not a directory".into(),
+                message: message.into(),
             });
         }
         numbrix::output::check_target(&directory.join(format!("{}.csv", request.name(0))))?;

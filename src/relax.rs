@@ -15,6 +15,7 @@ use std::time::Instant;
 
 use serde::Serialize;
 
+use crate::backend::Backend;
 use crate::backend::{Outcome, Params};
 use crate::board::Board;
 use crate::check::{check_values, Solution};
@@ -24,7 +25,6 @@ use crate::report::{render_grid, SubtourStats};
 use crate::solve::rows::solve_generating;
 use crate::solve::{prepare, Modelled, Options};
 use crate::variant::Variant;
-use crate::Backend;
 
 /// A binary is fractional when it is further than this from 0 and from 1.
 pub const INTEGRALITY_TOLERANCE: f64 = 1e-6;

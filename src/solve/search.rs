@@ -63,7 +63,7 @@ pub(super) fn run(
         ms: ms(start),
     });
     let settled = outcome.complete || outcome.count >= wanted;
-    if settled || options.backend == crate::Backend::Search {
+    if settled || options.backend == crate::backend::Backend::Search {
         write_outcome(outcome, options.unique, report);
         return Left::Nothing;
     }

@@ -2,7 +2,8 @@
 //! per row, the median time. With no arguments it runs the rows of
 //! docs/benchmarks.md (a minimal 9x9, 15x15 and 30x30, a newspaper 9x9);
 //! arguments pick rows as RULE ROWSxCOLS, e.g.
-//! `cargo run --release --example generate_bench -- minimal 9x9`.
+//! `cargo run --release --example generate_bench -- minimal 9x9`;
+//! `--seed S` first runs seed S alone instead of 1-5.
 //! Every puzzle is checked unique with the search before it is counted,
 //! and those of up to 9x9 also with the MIP alone (reduced by rules 1-5, no shaving, no search) on HiGHS and on CBC
 //! (an independent solver: no reduction, no search).
@@ -18,7 +19,18 @@ const MIP_CELLS: usize = 81;
 const SEEDS: u64 = 5;
 
 fn main() {
-    let arguments: Vec<String> = std::env::args().skip(1).collect();
+    let mut arguments: Vec<String> = std::env::args().skip(1).collect();
+    let seeds = match arguments.first().map(String::as_str) {
+        Some("--seed") => {
+            let seed: u64 = arguments
+                .get(1)
+                .and_then(|s| s.parse().ok())
+                .expect("--seed S");
+            arguments.drain(..2);
+            seed..=seed
+        }
+        _ => 1..=SEEDS,
+    };
     let rows: Vec<(ClueRule, usize, usize)> = if arguments.is_empty() {
         vec![
             (ClueRule::Minimal, 9, 9),
@@ -48,7 +60,7 @@ fn main() {
     for (rule, rows, cols) in rows {
         let mut times = Vec::new();
         let mut clues = Vec::new();
-        for seed in 1..=SEEDS {
+        for seed in seeds.clone() {
             let request = Request {
                 seed,
                 ..Request::new(rows, cols, rule)
@@ -89,9 +101,10 @@ fn main() {
         times.sort_by(f64::total_cmp);
         clues.sort();
         println!(
-            "{:<10} {:<6} median: {} clues, {:.1} ms\n",
+            "{:<10} {:<6} median of {}: {} clues, {:.1} ms\n",
             rule.to_string(),
             format!("{rows}x{cols}"),
+            times.len(),
             clues[clues.len() / 2],
             times[times.len() / 2]
         );

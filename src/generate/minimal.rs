@@ -15,7 +15,8 @@
 use std::time::Instant;
 
 use super::difficulty::{decides, Level};
-use super::unique::{other_without_clue, Uniqueness};
+use super::reroute::{rerouted, NARROW_WINDOWS, WIDE_WINDOWS};
+use super::unique::{other_without_clue_within, Uniqueness, SEARCH_NODES_PER_CELL};
 use super::{GenerateError, Rng};
 use crate::board::{Board, Cell};
 use crate::check::Solution;
@@ -37,6 +38,24 @@ pub(crate) fn add_clue(board: &Board, solution: &Solution, cell: Cell) -> Board 
         .with_clue(cell, Some(solution.value(cell)))
         .expect("a value of the solution fits its board")
 }
+
+/// How hard one clue's question is tried: the windows of the reroute, and
+/// the search's nodes per cell after shaving.
+struct Effort {
+    windows: &'static [usize],
+    nodes_per_cell: u64,
+}
+
+/// A clue's first question: one the search cannot settle cheaply is asked
+/// again after the others, with wide windows and the full budget.
+const FIRST_TRY: Effort = Effort {
+    windows: NARROW_WINDOWS,
+    nodes_per_cell: 20,
+};
+const RETRY: Effort = Effort {
+    windows: WIDE_WINDOWS,
+    nodes_per_cell: SEARCH_NODES_PER_CELL,
+};
 
 /// A unique board of `solution`: clues are added, a quarter of the open
 /// cells at a time (at random), until rules 1-5 of the reduction decide
@@ -64,8 +83,14 @@ pub(crate) fn unique_start(solution: &Solution, rng: &mut Rng) -> Board {
 /// it stays unique and no harder than `cap`, stopping at `floor` clues.
 /// With `cap` below [`Level::Search`] a clue goes only if the reduction of
 /// that level still decides the board (which also proves it unique).
+///
+/// A clue whose question is past the search's node budget is asked again
+/// after the others: by then the board has fewer clues, which makes a
+/// second solution easier to find. Only if it is still undecided then is
+/// the attempt given up.
 pub(crate) fn remove_clues(
     mut board: Board,
+    solution: &Solution,
     rng: &mut Rng,
     floor: usize,
     cap: Level,
@@ -73,29 +98,84 @@ pub(crate) fn remove_clues(
 ) -> Result<Board, GenerateError> {
     let mut order: Vec<(Cell, u32)> = board.clues().collect();
     rng.shuffle(&mut order);
+    let mut undecided = Vec::new();
     for (cell, value) in order {
         if board.clue_count() <= floor {
-            break;
+            return Ok(board);
         }
-        if stop.is_some_and(|stop| Instant::now() >= stop) {
-            return Err(GenerateError::TimeLimit);
-        }
-        let without = board
-            .with_clue(cell, None)
-            .expect("a board without one clue is a board");
-        let can_go = match cap {
-            Level::Search => match other_without_clue(&without, cell, value, stop) {
-                Uniqueness::Unique => true,
-                Uniqueness::Another(_) => false,
-                Uniqueness::Unknown => return Err(GenerateError::unknown(stop)),
-            },
-            level => decides(&without, level, stop),
-        };
-        if can_go {
-            board = without;
+        match try_removing(&board, solution, (cell, value), cap, FIRST_TRY, stop)? {
+            Removal::Goes(without) => board = without,
+            Removal::Stays => {}
+            Removal::Undecided => undecided.push((cell, value)),
         }
     }
+    while !undecided.is_empty() {
+        let before = undecided.len();
+        let mut still = Vec::new();
+        for (cell, value) in undecided {
+            if board.clue_count() <= floor {
+                return Ok(board);
+            }
+            match try_removing(&board, solution, (cell, value), cap, RETRY, stop)? {
+                Removal::Goes(without) => board = without,
+                Removal::Stays => {}
+                Removal::Undecided => still.push((cell, value)),
+            }
+        }
+        if still.len() == before {
+            return Err(GenerateError::Undecided);
+        }
+        undecided = still;
+    }
     Ok(board)
+}
+
+/// What asking to remove one clue found.
+enum Removal {
+    /// The clue can go: the board without it.
+    Goes(Board),
+    /// The board without it has a second solution (or is past `cap`).
+    Stays,
+    /// The search's node budget ran out first.
+    Undecided,
+}
+
+/// Can the clue `value` at `cell` go from `board` (unique, with
+/// `solution`)? A second solution near the clue is looked for first
+/// ([`rerouted`]): far cheaper than any question about the whole board.
+fn try_removing(
+    board: &Board,
+    solution: &Solution,
+    (cell, value): (Cell, u32),
+    cap: Level,
+    effort: Effort,
+    stop: Option<Instant>,
+) -> Result<Removal, GenerateError> {
+    if stop.is_some_and(|stop| Instant::now() >= stop) {
+        return Err(GenerateError::TimeLimit);
+    }
+    let without = board
+        .with_clue(cell, None)
+        .expect("a board without one clue is a board");
+    if cap < Level::Search {
+        return Ok(match decides(&without, cap, stop) {
+            true => Removal::Goes(without),
+            false => Removal::Stays,
+        });
+    }
+    if rerouted(&without, solution, (cell, value), effort.windows).is_some() {
+        return Ok(Removal::Stays);
+    }
+    Ok(
+        match other_without_clue_within(&without, cell, value, effort.nodes_per_cell, stop) {
+            Uniqueness::Unique => Removal::Goes(without),
+            Uniqueness::Another(_) => Removal::Stays,
+            Uniqueness::Unknown if stop.is_some_and(|stop| Instant::now() >= stop) => {
+                return Err(GenerateError::TimeLimit)
+            }
+            Uniqueness::Unknown => Removal::Undecided,
+        },
+    )
 }
 
 /// A minimal board of `solution`: from [`unique_start`], every clue that
@@ -107,7 +187,7 @@ pub(crate) fn minimal(
     stop: Option<Instant>,
 ) -> Result<Board, GenerateError> {
     let start = unique_start(solution, rng);
-    remove_clues(start, rng, 0, cap, stop)
+    remove_clues(start, solution, rng, 0, cap, stop)
 }
 
 #[cfg(test)]
@@ -149,7 +229,8 @@ mod tests {
     fn removal_stops_at_the_floor() {
         let solution = solution(5, 5, 3);
         let full = board_with(&solution, &random_path(5, 5, &mut Rng::new(0)));
-        let board = remove_clues(full, &mut Rng::new(1), 20, Level::Search, None).unwrap();
+        let board =
+            remove_clues(full, &solution, &mut Rng::new(1), 20, Level::Search, None).unwrap();
         assert_eq!(board.clue_count(), 20);
     }
 }

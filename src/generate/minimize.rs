@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use super::difficulty::{rate, Difficulty, Level};
 use super::minimal::remove_clues;
-use super::unique::solutions_excluding;
+use super::unique::{solutions_excluding, SEARCH_NODES_PER_CELL};
 use super::{clue_rows, GenerateError, Rng};
 use crate::board::Board;
 use crate::check::{check_values, Solution};
@@ -55,7 +55,7 @@ pub fn minimize(
         .and_then(|limit| Instant::now().checked_add(limit));
     precheck(board)
         .map_err(|contradiction| GenerateError::NoSolution(contradiction.to_string()))?;
-    let found = solutions_excluding(board, &[], 2, stop);
+    let found = solutions_excluding(board, &[], 2, SEARCH_NODES_PER_CELL, stop);
     let mut solutions = found.solutions.into_iter();
     let solution = match (solutions.next(), solutions.next()) {
         (Some(first), Some(second)) => {
@@ -73,7 +73,14 @@ pub fn minimize(
         }
         _ => return Err(GenerateError::TimeLimit),
     };
-    let minimal = remove_clues(board.clone(), &mut Rng::new(seed), 0, Level::Search, stop)?;
+    let minimal = remove_clues(
+        board.clone(),
+        &solution,
+        &mut Rng::new(seed),
+        0,
+        Level::Search,
+        stop,
+    )?;
     let difficulty = rate(&minimal, stop)?;
     let solution = check_values(&minimal, solution.values().to_vec()).map_err(|violation| {
         Error::Rejected {

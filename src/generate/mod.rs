@@ -44,6 +44,7 @@ mod minimize;
 mod n_clues;
 mod newspaper;
 mod request;
+mod reroute;
 mod unique;
 
 pub use difficulty::{decides, rate, Difficulty, Level};

@@ -24,7 +24,7 @@ pub(crate) fn with_clues(
 ) -> Result<Board, GenerateError> {
     let mut board = unique_start(solution, rng);
     if board.clue_count() > n {
-        return remove_clues(board, rng, n, cap, stop);
+        return remove_clues(board, solution, rng, n, cap, stop);
     }
     let mut free: Vec<Cell> = board
         .cells()

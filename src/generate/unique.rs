@@ -33,6 +33,11 @@ pub enum Uniqueness {
     Unknown,
 }
 
+/// Radii around the freed cell whose cells are probed before whole
+/// shaving passes: a refutation of "c is not v" is often local to c, and a
+/// few dozen cells cost a small part of a pass.
+const NEAR_RADII: [usize; 2] = [2, 4];
+
 /// Nodes per cell of the short search ahead of shaving.
 const QUICK_NODES_PER_CELL: u64 = 16;
 
@@ -59,6 +64,7 @@ pub(crate) fn solutions_excluding(
     board: &Board,
     excluded: &[(Cell, u32)],
     wanted: u64,
+    nodes_per_cell: u64,
     stop: Option<Instant>,
 ) -> Found {
     let refuted = |contradiction| Found {
@@ -86,7 +92,8 @@ pub(crate) fn solutions_excluding(
     // solution it finds most of them at once (on a tight board shaving is
     // cheap, and measured faster first, as in the solve pipeline). Then
     // narrowing by supposing: first only the pairs the question is about
-    // (the freed cell, the value it lost), then whole shaving passes.
+    // (the freed cell, the value it lost), then the cells near it, then
+    // whole shaving passes.
     if domains.summary(board).pairs > TIGHT_VALUES_PER_CELL * board.len() {
         let nodes = QUICK_NODES_PER_CELL * board.len() as u64;
         let outcome = search_bounded(board, Some(&domains), &limits, nodes, &mut |_| {});
@@ -103,6 +110,15 @@ pub(crate) fn solutions_excluding(
         if let Some(found) = read_off(board, &domains) {
             return found;
         }
+        for radius in NEAR_RADII {
+            let near: Vec<Cell> = board
+                .cells()
+                .filter(|&other| cells.iter().any(|&cell| cell.distance(other) <= radius))
+                .collect();
+            if let Err(contradiction) = domains.probe(board, &near, &[]) {
+                return refuted(contradiction);
+            }
+        }
     }
     if let Err(contradiction) = domains.shave_within_budget(board, stop) {
         return refuted(contradiction);
@@ -110,9 +126,30 @@ pub(crate) fn solutions_excluding(
     if let Some(found) = read_off(board, &domains) {
         return found;
     }
-    let max_nodes = SEARCH_NODES_PER_CELL * board.len() as u64;
+    let max_nodes = nodes_per_cell * board.len() as u64;
     let outcome = search_bounded(board, Some(&domains), &limits, max_nodes, &mut |_| {});
     searched(outcome)
+}
+
+/// At most one solution of `board` with the `excluded` pairs forbidden,
+/// from rules 1-5 and a search of at most `max_nodes`: for boards nearly
+/// full (a window of the path left open), where that is enough.
+pub(crate) fn solutions_excluding_within(
+    board: &Board,
+    excluded: &[(Cell, u32)],
+    max_nodes: u64,
+) -> Vec<Solution> {
+    let Ok(domains) = Domains::reduce_by(board, Rules::AllDifferent, excluded, None) else {
+        return Vec::new();
+    };
+    if let Some(found) = read_off(board, &domains) {
+        return found.solutions;
+    }
+    let limits = Limits {
+        solutions: 1,
+        stop: None,
+    };
+    search_bounded(board, Some(&domains), &limits, max_nodes, &mut |_| {}).solutions
 }
 
 /// The one solution of domains that decide every cell, checked.
@@ -128,7 +165,7 @@ fn read_off(board: &Board, domains: &Domains) -> Option<Found> {
 
 /// Is `known`, a solution of `board`, its only one?
 pub fn other_solution(board: &Board, known: &Solution, stop: Option<Instant>) -> Uniqueness {
-    let found = solutions_excluding(board, &[], 2, stop);
+    let found = solutions_excluding(board, &[], 2, SEARCH_NODES_PER_CELL, stop);
     if let Some(other) = found.solutions.into_iter().find(|found| found != known) {
         return Uniqueness::Another(other);
     }
@@ -146,7 +183,19 @@ pub fn other_without_clue(
     value: u32,
     stop: Option<Instant>,
 ) -> Uniqueness {
-    let found = solutions_excluding(board, &[(cell, value)], 1, stop);
+    other_without_clue_within(board, cell, value, SEARCH_NODES_PER_CELL, stop)
+}
+
+/// As [`other_without_clue`], the search after shaving taking at most
+/// `nodes_per_cell` nodes per cell.
+pub(crate) fn other_without_clue_within(
+    board: &Board,
+    cell: Cell,
+    value: u32,
+    nodes_per_cell: u64,
+    stop: Option<Instant>,
+) -> Uniqueness {
+    let found = solutions_excluding(board, &[(cell, value)], 1, nodes_per_cell, stop);
     match found.solutions.into_iter().next() {
         Some(other) => Uniqueness::Another(other),
         None if found.complete => Uniqueness::Unique,

@@ -96,6 +96,34 @@ fn dfj_reports_its_rounds_and_rows_for_both_solves() {
     assert_eq!(mtz["stats"]["subtours"], serde_json::Value::Null);
 }
 
+/// A 4x4 board with 1 and 16 only: the path can leave cells out and the
+/// labels let them circle away from the depot, so the rounds meet subtours.
+const OPEN_4X4: &[u8] = b",,,\n1,,,\n,,,\n,,,16\n";
+
+#[test]
+fn dfj_answers_a_subtour_prone_board_right_on_highs_and_cbc() {
+    let open = numbrix::Board::parse(OPEN_4X4).unwrap();
+    // One clue more, and the board has one solution (numbrix count).
+    let unique = open.with_clue(numbrix::Cell::new(1, 2), Some(7)).unwrap();
+    for backend in Backend::MIP {
+        let report = solve(&open, &faithful(Formulation::Dfj, backend)).unwrap();
+        assert_eq!(report.unique, Some(false), "{backend}");
+        let (first, second) = (report.grid.unwrap(), report.second_solution.unwrap());
+        assert_ne!(first, second, "{backend}");
+        for grid in [first, second] {
+            numbrix::check_values(&open, grid.values().to_vec()).unwrap();
+        }
+        let report = solve(&unique, &faithful(Formulation::Dfj, backend)).unwrap();
+        assert_eq!(report.unique, Some(true), "{backend}");
+        let grid = report.grid.unwrap();
+        assert_eq!(
+            grid.values(),
+            [2, 3, 4, 5, 1, 8, 7, 6, 10, 9, 14, 15, 11, 12, 13, 16],
+            "{backend}"
+        );
+    }
+}
+
 #[test]
 fn mcf_is_refused_above_100_cells_with_the_size_in_the_message() {
     let output = numbrix(&[

@@ -4,31 +4,37 @@
 //! too many to write, so the solve adds the rows of the subtours each
 //! solution has and solves again until a solution has none.
 //!
-//! The clues need positions, and any exact position variable would forbid
-//! subtours by itself (as MTZ's u does). So two one-sided bounds carry them:
-//! u(c) is at most the position of c, counted from the start, and w(c) at
-//! most its position counted from the end. Neither forbids a subtour (a
-//! cycle takes a constant value); together at a clue they pin its position.
+//! The clues enter through segment labels, not positions: any exact
+//! position variable would forbid subtours by itself (as MTZ's u does).
+//! The clues, sorted by value k_1 < ... < k_m at cells c_1..c_m, cut the
+//! path into segments 0..m (segment i lies between c_i and c_(i+1), with
+//! c_0 and c_(m+1) the depot) of known lengths n_i. z(a,i) says the cell a,
+//! not a clue, lies on segment i. An arc keeps the label; it may leave an
+//! end (the depot, a clue) only into the segment that follows it, and
+//! enter an end only from the segment before it. A cycle away from the
+//! depot keeps one label and breaks none of these rows: only the subtour
+//! rows forbid it. On a path without subtours the counts place every clue.
 //!
 //! ```text
-//! u(c), w(c)    continuous in [1, T]
+//! z(a,i)        binary, cell a (not a clue) lies on segment i
 //!
 //! out(a)        sum_b y(a,b) = 1              every node, depot included
 //! in(b)         sum_a y(a,b) = 1              every node, depot included
 //! pair(a,b)     y(a,b) + y(b,a) <= 1          a < b neighbouring cells
 //! block(i,j)    sum of the 8 arcs inside the 2x2 block at (i,j) <= 3
-//! start(c)      u(c) <= 1 + (T-1)(1 - y(0,c))
-//! ahead(a,b)    u(b) <= u(a) + 1 + (T-2)(1 - y(a,b))
-//! end(c)        w(c) <= 1 + (T-1)(1 - y(c,0))
-//! behind(a,b)   w(a) <= w(b) + 1 + (T-2)(1 - y(a,b))
-//! given(c)      u(c) = board(c)
-//! given_end(c)  w(c) = T + 1 - board(c)
+//! segment(a)    sum_i z(a,i) = 1              a not a clue
+//! count(i)      sum_a z(a,i) = n_i            n_0 = k_1 - 1, n_i = k_(i+1) - k_i - 1, n_m = T - k_m
+//! keep(a,b,i)   z(a,i) - z(b,i) <= 1 - y(a,b) - y(b,a)   a, b neighbouring cells, not clues
+//! leave(e,b)    y(e,b) <= z(b, after(e))      e the depot or a clue, b not a clue
+//! arrive(a,e)   y(a,e) <= z(a, before(e))     a not a clue, e the depot or a clue
+//! skip(e,f)     y(e,f) = 0                    ends e, f not consecutive across an empty segment
 //! subtour(k)    sum_(a,b in S) y(a,b) <= |S| - 1     added as subtours S appear
 //! ```
 //!
-//! Reduced: the arcs of the reduction; u(c) in [min D(c), max D(c)] and
-//! w(c) in [T + 1 - max D(c), T + 1 - min D(c)], which absorb `given` and
-//! `given_end`; the big-Ms are the bounds' differences.
+//! after(depot) = 0, before(depot) = m, after(c_i) = i, before(c_i) = i - 1.
+//!
+//! Reduced: the arcs of the reduction, and z(a,i) only where the domain of
+//! a holds a value strictly between k_i and k_(i+1).
 
 use std::sync::Arc as Shared;
 
@@ -42,16 +48,11 @@ use crate::mip::{Mip, Name, Sense, VarId};
 pub const VARIABLES: &[Family] = &[
     tour::Y,
     Family {
-        name: "u",
-        indices: "(c)",
-        algebra: "1 <= u(c) <= T",
-        meaning: "at most the position of cell c, counted from the start",
-    },
-    Family {
-        name: "w",
-        indices: "(c)",
-        algebra: "1 <= w(c) <= T",
-        meaning: "at most the position of cell c counted from the end (T + 1 - its value)",
+        name: "z",
+        indices: "(a,i)",
+        algebra: "z(a,i) in {0,1}",
+        meaning: "cell a, not a clue, lies on segment i (between the i-th and the \
+                  (i+1)-th clue by value; 0 before the first, m after the last)",
     },
 ];
 
@@ -72,42 +73,41 @@ pub const FAMILIES: &[Family] = &[
         meaning: "no subtour round a 2x2 block (the subtour rows of those sets of four)",
     },
     Family {
-        name: "start",
-        indices: "(c)",
-        algebra: "u(c) <= 1 + M (1 - y(0,c)),  M = max u(c) - 1",
-        meaning: "the first cell has u at most 1",
+        name: "segment",
+        indices: "(a)",
+        algebra: "sum_i z(a,i) = 1",
+        meaning: "every cell that is not a clue lies on one segment",
     },
     Family {
-        name: "ahead",
-        indices: "(a,b)",
-        algebra: "u(b) <= u(a) + 1 + M (1 - y(a,b)),  M = max u(b) - min u(a) - 1",
-        meaning: "one step along an arc in use adds at most 1 to u",
+        name: "count",
+        indices: "(i)",
+        algebra: "sum_a z(a,i) = n_i",
+        meaning: "segment i holds as many cells as its clues leave between them",
     },
     Family {
-        name: "end",
-        indices: "(c)",
-        algebra: "w(c) <= 1 + M (1 - y(c,0)),  M = max w(c) - 1",
-        meaning: "the last cell has w at most 1",
+        name: "keep",
+        indices: "(a,b,i)",
+        algebra: "z(a,i) - z(b,i) <= 1 - y(a,b) - y(b,a)",
+        meaning: "an arc in use between two cells that are not clues keeps the label",
     },
     Family {
-        name: "behind",
-        indices: "(a,b)",
-        algebra: "w(a) <= w(b) + 1 + M (1 - y(a,b)),  M = max w(a) - min w(b) - 1",
-        meaning: "one step back along an arc in use adds at most 1 to w",
+        name: "leave",
+        indices: "(e,b)",
+        algebra: "y(e,b) <= z(b, after(e))",
+        meaning: "the arc out of the depot or a clue enters the segment after it",
     },
     Family {
-        name: "given",
-        indices: "(c)",
-        algebra: "u(c) = board(c)",
-        meaning: "a clue is at least board(c) steps from the start (faithful model; \
-                  the reduced model bounds u(c))",
+        name: "arrive",
+        indices: "(a,e)",
+        algebra: "y(a,e) <= z(a, before(e))",
+        meaning: "the arc into a clue or the depot comes from the segment before it",
     },
     Family {
-        name: "given_end",
-        indices: "(c)",
-        algebra: "w(c) = T + 1 - board(c)",
-        meaning: "and at least T + 1 - board(c) from the end: exactly at board(c) \
-                  (faithful model; the reduced model bounds w(c))",
+        name: "skip",
+        indices: "(e,f)",
+        algebra: "y(e,f) = 0",
+        meaning: "an arc between two ends (depot, clues) only joins consecutive ends \
+                  with an empty segment between them",
     },
     Family {
         name: "subtour",
@@ -118,13 +118,72 @@ pub const FAMILIES: &[Family] = &[
     },
 ];
 
-/// The variables of the model.
+/// Where a node stands among the segments.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Place {
+    /// The depot or a clue: the segment before it and the one after it.
+    End { before: usize, after: usize },
+    /// A cell that is not a clue.
+    Free,
+}
+
+/// The variables of the model and the segments.
 struct Subtours<'a> {
     board: &'a Board,
     arcs: Arcs,
-    /// u(c) and w(c) by node (the depot has none).
-    u: Vec<Option<VarId>>,
-    w: Vec<Option<VarId>>,
+    /// Each node's place.
+    places: Vec<Place>,
+    /// n_i, the cells of each segment (negative when two clues share a
+    /// value: the model is then infeasible, as it should be).
+    lengths: Vec<i64>,
+    /// z(a,i) by node and segment (None: the node is an end, or the
+    /// reduction rules the segment out).
+    z: Vec<Vec<Option<VarId>>>,
+}
+
+impl Subtours<'_> {
+    /// z(a,i) as a row term.
+    fn z(&self, node: usize, segment: usize) -> Term {
+        self.z[node][segment].map_or(Term::Zero, Term::Var)
+    }
+
+    fn free(&self) -> impl Iterator<Item = usize> + '_ {
+        (1..self.arcs.nodes).filter(|&node| self.places[node] == Place::Free)
+    }
+}
+
+/// The segments of a board: each node's place and each segment's length.
+/// The depot ends segment m and starts segment 0.
+fn segments(board: &Board) -> (Vec<Place>, Vec<i64>) {
+    let mut clues: Vec<(u32, usize)> = board
+        .clues()
+        .map(|(cell, value)| (value, tour::node(board.index(cell))))
+        .collect();
+    clues.sort_unstable();
+    let m = clues.len();
+    let mut places = vec![Place::Free; board.len() + 1];
+    places[DEPOT] = Place::End {
+        before: m,
+        after: 0,
+    };
+    let mut lengths = Vec::with_capacity(m + 1);
+    let mut previous = 0i64;
+    for (i, &(value, node)) in clues.iter().enumerate() {
+        places[node] = Place::End {
+            before: i,
+            after: i + 1,
+        };
+        lengths.push(value as i64 - previous - 1);
+        previous = value as i64;
+    }
+    lengths.push(board.total() as i64 - previous);
+    (places, lengths)
+}
+
+/// The segment of a cell that is not a clue, holding `value`: the number
+/// of clue values below it.
+fn label(clue_values: &[u32], value: u32) -> usize {
+    clue_values.partition_point(|&clue| clue < value)
 }
 
 pub(super) fn build(board: &Board, scope: Scope<'_>) -> Model {
@@ -134,29 +193,30 @@ pub(super) fn build(board: &Board, scope: Scope<'_>) -> Model {
     tour::into(&model.arcs, &mut mip);
     pair(&model, &mut mip);
     block(&model, &mut mip);
-    start(&model, &mut mip);
-    ahead(&model, &mut mip);
-    end(&model, &mut mip);
-    behind(&model, &mut mip);
-    if let Scope::Faithful = scope {
-        given(&model, &mut mip);
-        given_end(&model, &mut mip);
-    }
+    segment(&model, &mut mip);
+    count(&model, &mut mip);
+    keep(&model, &mut mip);
+    leave(&model, &mut mip);
+    arrive(&model, &mut mip);
+    skip(&model, &mut mip);
     let cells = board.len();
     let nodes = model.arcs.nodes;
     let variables = mip.vars.len();
     let arcs = Shared::new(model.arcs.list);
     let (for_encoding, for_separation) = (arcs.clone(), arcs.clone());
     let viewer = tour::viewer(arcs.clone());
-    let (u, w) = (model.u, model.w);
+    let z = model.z;
+    let mut clue_values: Vec<u32> = board.clues().map(|(_, value)| value).collect();
+    clue_values.sort_unstable();
     let decoder = Box::new(move |values: &[f64]| tour::decode(&arcs, cells, values));
     let encoder = Box::new(move |grid: &[u32]| {
         let mut values = vec![0.0; variables];
         tour::encode_arcs(&for_encoding, grid, &mut values);
-        for node in 1..nodes {
-            let position = tour::value_at(grid, node) as f64;
-            values[u[node].expect("a cell")] = position;
-            values[w[node].expect("a cell")] = cells as f64 + 1.0 - position;
+        for (node, labels) in z.iter().enumerate().skip(1) {
+            let segment = label(&clue_values, tour::value_at(grid, node));
+            if let Some(Some(var)) = labels.get(segment) {
+                values[*var] = 1.0;
+            }
         }
         values
     });
@@ -168,23 +228,46 @@ pub(super) fn build(board: &Board, scope: Scope<'_>) -> Model {
         .with_viewer(viewer)
 }
 
-/// `y(a,b)` binary per arc; `u(c)` and `w(c)` continuous, in [1, T]
-/// (faithful) or within what the domain of c allows (reduced).
+/// `y(a,b)` binary per arc; `z(a,i)` binary per cell that is not a clue
+/// and segment (reduced: only the segments its domain reaches).
 fn variables<'a>(board: &'a Board, scope: Scope<'_>, mip: &mut Mip) -> Subtours<'a> {
     let arcs = tour::arcs(board, scope, mip);
-    let bounds = tour::position_bounds(board, scope);
-    let last = board.total() as f64 + 1.0;
-    let mut u = vec![None; arcs.nodes];
-    let mut w = vec![None; arcs.nodes];
+    let (places, lengths) = segments(board);
+    // The values strictly inside each segment: (k_i, k_(i+1)).
+    let mut bounds = vec![0u32];
+    let mut clue_values: Vec<u32> = board.clues().map(|(_, value)| value).collect();
+    clue_values.sort_unstable();
+    bounds.extend(clue_values);
+    bounds.push(board.total() + 1);
+    let reaches = |cell: Cell, segment: usize| match scope {
+        Scope::Faithful => true,
+        Scope::Reduced { domains, .. } => domains
+            .values(board, cell)
+            .into_iter()
+            .any(|value| bounds[segment] < value && value < bounds[segment + 1]),
+    };
+    let mut z = vec![Vec::new(); arcs.nodes];
     for node in 1..arcs.nodes {
-        let (low, high) = bounds[node];
-        u[node] = Some(mip.continuous(Name::new("u", &[node as u32]), low, high));
+        if places[node] != Place::Free {
+            continue;
+        }
+        let cell = board.cell(node - 1);
+        z[node] = (0..lengths.len())
+            .map(|segment| {
+                reaches(cell, segment).then(|| {
+                    let name = Name::new("z", &[node as u32, segment as u32]);
+                    mip.binary(name)
+                })
+            })
+            .collect();
     }
-    for node in 1..arcs.nodes {
-        let (low, high) = bounds[node];
-        w[node] = Some(mip.continuous(Name::new("w", &[node as u32]), last - high, last - low));
+    Subtours {
+        board,
+        arcs,
+        places,
+        lengths,
+        z,
     }
-    Subtours { board, arcs, u, w }
 }
 
 /// pair(a,b): `y(a,b) + y(b,a) <= 1` for neighbouring cells a < b.
@@ -222,83 +305,191 @@ fn block(model: &Subtours, mip: &mut Mip) {
     }
 }
 
-/// `v(head) - v(tail) + M y <= M + 1`, M = max v(head) - min v(tail) - 1:
-/// with y = 1, v(head) <= v(tail) + 1; with y = 0, nothing. Without a tail
-/// (the depot) v(tail) is 0: `v(head) + M y <= M + 1`, M = max v(head) - 1.
-fn step_row(mip: &mut Mip, name: Name, head: VarId, tail: Option<VarId>, y: VarId) {
-    let tail_low = tail.map_or(0.0, |tail| mip.vars[tail].lower);
-    let big_m = mip.vars[head].upper - tail_low - 1.0;
-    let mut terms = vec![(Term::Var(head), 1.0), (Term::Var(y), big_m)];
-    if let Some(tail) = tail {
-        terms.push((Term::Var(tail), -1.0));
-    }
-    emit(mip, name, terms, Sense::Le, big_m + 1.0);
-}
-
-/// start(c): `u(c) <= 1 + M (1 - y(0,c))`, M = max u(c) - 1.
-fn start(model: &Subtours, mip: &mut Mip) {
-    for arc in model.arcs.list.iter().filter(|arc| arc.from == DEPOT) {
-        let name = Name::new("start", &[arc.to as u32]);
-        step_row(mip, name, model.u[arc.to].expect("a cell"), None, arc.y);
+/// segment(a): `sum_i z(a,i) = 1` for each cell a that is not a clue.
+fn segment(model: &Subtours, mip: &mut Mip) {
+    for node in model.free() {
+        let terms = (0..model.lengths.len()).map(|segment| (model.z(node, segment), 1.0));
+        emit(
+            mip,
+            Name::new("segment", &[node as u32]),
+            terms,
+            Sense::Eq,
+            1.0,
+        );
     }
 }
 
-/// ahead(a,b): `u(b) <= u(a) + 1 + M (1 - y(a,b))`, M = max u(b) - min u(a) - 1.
-fn ahead(model: &Subtours, mip: &mut Mip) {
-    for arc in model.arcs.between_cells() {
-        let name = Name::new("ahead", &[arc.from as u32, arc.to as u32]);
-        let (head, tail) = (model.u[arc.to].expect("a cell"), model.u[arc.from]);
-        step_row(mip, name, head, tail, arc.y);
+/// count(i): `sum_a z(a,i) = n_i`.
+fn count(model: &Subtours, mip: &mut Mip) {
+    for (segment, &length) in model.lengths.iter().enumerate() {
+        let terms: Vec<_> = model
+            .free()
+            .map(|node| (model.z(node, segment), 1.0))
+            .collect();
+        let name = Name::new("count", &[segment as u32]);
+        emit(mip, name, terms, Sense::Eq, length as f64);
     }
 }
 
-/// end(c): `w(c) <= 1 + M (1 - y(c,0))`, M = max w(c) - 1.
-fn end(model: &Subtours, mip: &mut Mip) {
-    for arc in model.arcs.list.iter().filter(|arc| arc.to == DEPOT) {
-        let name = Name::new("end", &[arc.from as u32]);
-        step_row(mip, name, model.w[arc.from].expect("a cell"), None, arc.y);
+/// keep(a,b,i): `z(a,i) - z(b,i) <= 1 - y(a,b) - y(b,a)` for neighbouring
+/// cells a and b that are not clues, in both orders. Both arcs share the
+/// row: `pair` lets at most one of them be in use.
+fn keep(model: &Subtours, mip: &mut Mip) {
+    let free = |node: usize| model.places[node] == Place::Free;
+    let board = model.board;
+    for a in model.free() {
+        for neighbour in board.neighbours(board.cell(a - 1)) {
+            let b = tour::node(board.index(neighbour));
+            if !free(b) {
+                continue;
+            }
+            let (there, back) = (model.arcs.term(a, b), model.arcs.term(b, a));
+            if there == Term::Zero && back == Term::Zero {
+                continue;
+            }
+            for segment in 0..model.lengths.len() {
+                let terms = [
+                    (model.z(a, segment), 1.0),
+                    (model.z(b, segment), -1.0),
+                    (there, 1.0),
+                    (back, 1.0),
+                ];
+                let name = Name::new("keep", &[a as u32, b as u32, segment as u32]);
+                emit(mip, name, terms, Sense::Le, 1.0);
+            }
+        }
     }
 }
 
-/// behind(a,b): `w(a) <= w(b) + 1 + M (1 - y(a,b))`, M = max w(a) - min w(b) - 1.
-fn behind(model: &Subtours, mip: &mut Mip) {
-    for arc in model.arcs.between_cells() {
-        let name = Name::new("behind", &[arc.from as u32, arc.to as u32]);
-        let (head, tail) = (model.w[arc.from].expect("a cell"), model.w[arc.to]);
-        step_row(mip, name, head, tail, arc.y);
+/// leave(e,b): `y(e,b) <= z(b, after(e))` for arcs out of an end (the
+/// depot or a clue) into a cell that is not a clue.
+fn leave(model: &Subtours, mip: &mut Mip) {
+    for arc in &model.arcs.list {
+        let (Place::End { after, .. }, Place::Free) =
+            (model.places[arc.from], model.places[arc.to])
+        else {
+            continue;
+        };
+        let terms = [(Term::Var(arc.y), 1.0), (model.z(arc.to, after), -1.0)];
+        let name = Name::new("leave", &[arc.from as u32, arc.to as u32]);
+        emit(mip, name, terms, Sense::Le, 0.0);
     }
 }
 
-/// given(c): `u(c) = board(c)`.
-fn given(model: &Subtours, mip: &mut Mip) {
-    for (cell, value) in model.board.clues() {
-        let node = tour::node(model.board.index(cell));
-        let terms = [(Term::Var(model.u[node].expect("a cell")), 1.0)];
-        let name = Name::new("given", &[node as u32]);
-        emit(mip, name, terms, Sense::Eq, value as f64);
+/// arrive(a,e): `y(a,e) <= z(a, before(e))` for arcs out of a cell that is
+/// not a clue into an end (a clue or the depot).
+fn arrive(model: &Subtours, mip: &mut Mip) {
+    for arc in &model.arcs.list {
+        let (Place::Free, Place::End { before, .. }) =
+            (model.places[arc.from], model.places[arc.to])
+        else {
+            continue;
+        };
+        let terms = [(Term::Var(arc.y), 1.0), (model.z(arc.from, before), -1.0)];
+        let name = Name::new("arrive", &[arc.from as u32, arc.to as u32]);
+        emit(mip, name, terms, Sense::Le, 0.0);
     }
 }
 
-/// given_end(c): `w(c) = T + 1 - board(c)`.
-fn given_end(model: &Subtours, mip: &mut Mip) {
-    let last = model.board.total() as f64 + 1.0;
-    for (cell, value) in model.board.clues() {
-        let node = tour::node(model.board.index(cell));
-        let terms = [(Term::Var(model.w[node].expect("a cell")), 1.0)];
-        let name = Name::new("given_end", &[node as u32]);
-        emit(mip, name, terms, Sense::Eq, last - value as f64);
+/// skip(e,f): `y(e,f) = 0` for an arc between two ends unless f follows e
+/// across an empty segment (consecutive clue values; the depot and a
+/// clue of 1 or of T).
+fn skip(model: &Subtours, mip: &mut Mip) {
+    for arc in &model.arcs.list {
+        let (Place::End { after, .. }, Place::End { before, .. }) =
+            (model.places[arc.from], model.places[arc.to])
+        else {
+            continue;
+        };
+        if after == before && model.lengths[after] == 0 {
+            continue;
+        }
+        let name = Name::new("skip", &[arc.from as u32, arc.to as u32]);
+        emit(mip, name, [(Term::Var(arc.y), 1.0)], Sense::Eq, 0.0);
     }
 }
 
-/// Variables and nonzeros of the faithful model before any subtour row.
+/// Variables and nonzeros of the faithful model before any subtour row
+/// (an upper bound: every cell counted as free and as an end).
 pub(super) fn estimate(board: &Board, _domains: Option<&Domains>) -> Size {
     let cells = board.len() as u64;
     let arcs = tour::faithful_arc_count(board);
     let pairs = tour::neighbour_pairs(board) as u64;
     let blocks = (board.rows().saturating_sub(1) * board.cols().saturating_sub(1)) as u64;
+    let segments = board.clue_count() as u64 + 1;
     Size {
-        variables: arcs + 2 * cells,
-        constraints: 2 * (cells + 1) + pairs + blocks + 2 * cells + 4 * pairs + 2 * cells,
-        nonzeros: 2 * arcs + 2 * pairs + 8 * blocks + 4 * cells + 12 * pairs + 2 * cells,
+        variables: arcs + cells * segments,
+        constraints: 2 * (cells + 1)
+            + pairs
+            + blocks
+            + cells
+            + segments
+            + 2 * pairs * segments
+            + arcs,
+        nonzeros: 2 * arcs
+            + 2 * pairs
+            + 8 * blocks
+            + 2 * cells * segments
+            + 8 * pairs * segments
+            + 2 * arcs,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 4x4 board with 1 at (2,1) and 16 at (4,4) (1-based), and a point
+    /// that is no tour: a path 1 -> ... -> 16 through the top two rows and
+    /// the right column, and a cycle of six cells in the bottom left corner,
+    /// every cell that is not a clue on segment 1.
+    fn path_and_cycle() -> (Model, Vec<f64>) {
+        let board = Board::parse(b",,,\n1,,,\n,,,\n,,,16\n").unwrap();
+        let model = build(&board, Scope::Faithful);
+        let node = |row: usize, col: usize| tour::node(board.index(Cell::new(row, col)));
+        let path = [
+            (1, 0),
+            (0, 0),
+            (0, 1),
+            (1, 1),
+            (1, 2),
+            (0, 2),
+            (0, 3),
+            (1, 3),
+            (2, 3),
+            (3, 3),
+        ];
+        let cycle = [(2, 0), (2, 1), (2, 2), (3, 2), (3, 1), (3, 0), (2, 0)];
+        let mut used = vec![(DEPOT, node(1, 0)), (node(3, 3), DEPOT)];
+        for steps in [&path[..], &cycle[..]] {
+            used.extend(
+                steps
+                    .windows(2)
+                    .map(|w| (node(w[0].0, w[0].1), node(w[1].0, w[1].1))),
+            );
+        }
+        let mut values = vec![0.0; model.mip.vars.len()];
+        for (var, value) in model.mip.vars.iter().zip(values.iter_mut()) {
+            let at = var.name.indices();
+            *value = match var.name.family {
+                "y" if used.contains(&(at[0] as usize, at[1] as usize)) => 1.0,
+                "z" if at[1] == 1 => 1.0,
+                _ => 0.0,
+            };
+        }
+        (model, values)
+    }
+
+    #[test]
+    fn the_labels_let_a_cycle_away_from_the_depot_through_and_the_subtour_rows_cut_it() {
+        let (model, values) = path_and_cycle();
+        for row in &model.mip.rows {
+            assert!(row.holds(&values), "{}", model.mip.row_text(row));
+        }
+        assert!(model.decode(&values).is_err());
+        let found = model.separate(&values, 1);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].rhs, 5.0);
+        assert!(!found[0].holds(&values));
     }
 }

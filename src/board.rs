@@ -197,6 +197,14 @@ impl Board {
             .filter_map(|(index, clue)| clue.map(|value| (self.cell(index), value)))
     }
 
+    /// The clues in increasing order of value (ties, which only a board
+    /// with a repeated clue has, by cell).
+    pub fn clues_by_value(&self) -> Vec<(u32, Cell)> {
+        let mut clues: Vec<(u32, Cell)> = self.clues().map(|(cell, value)| (value, cell)).collect();
+        clues.sort_unstable();
+        clues
+    }
+
     pub fn clue_count(&self) -> usize {
         self.clues.iter().filter(|clue| clue.is_some()).count()
     }

@@ -62,8 +62,7 @@ fn cell_list(cells: &[Cell]) -> String {
 /// carry them to every pair. So this is O(C log C) in the number of clues.
 pub fn precheck(board: &Board) -> Result<(), Contradiction> {
     let total = board.total();
-    let mut clues: Vec<(u32, Cell)> = board.clues().map(|(cell, value)| (value, cell)).collect();
-    clues.sort_unstable();
+    let clues = board.clues_by_value();
     if total % 2 == 1 {
         // The corner colour (row + col even) has (T + 1) / 2 cells, as many
         // as there are odd values: odd values must sit exactly there.

@@ -136,6 +136,8 @@ struct Subtours<'a> {
     /// n_i, the cells of each segment (negative when two clues share a
     /// value: the model is then infeasible, as it should be).
     lengths: Vec<i64>,
+    /// k_1 <= ... <= k_m, the clue values in order.
+    clue_values: Vec<u32>,
     /// z(a,i) by node and segment (None: the node is an end, or the
     /// reduction rules the segment out).
     z: Vec<Vec<Option<VarId>>>,
@@ -152,14 +154,10 @@ impl Subtours<'_> {
     }
 }
 
-/// The segments of a board: each node's place and each segment's length.
-/// The depot ends segment m and starts segment 0.
-fn segments(board: &Board) -> (Vec<Place>, Vec<i64>) {
-    let mut clues: Vec<(u32, usize)> = board
-        .clues()
-        .map(|(cell, value)| (value, tour::node(board.index(cell))))
-        .collect();
-    clues.sort_unstable();
+/// The segments of a board: each node's place, each segment's length and
+/// the clue values in order. The depot ends segment m and starts segment 0.
+fn segments(board: &Board) -> (Vec<Place>, Vec<i64>, Vec<u32>) {
+    let clues = board.clues_by_value();
     let m = clues.len();
     let mut places = vec![Place::Free; board.len() + 1];
     places[DEPOT] = Place::End {
@@ -168,8 +166,8 @@ fn segments(board: &Board) -> (Vec<Place>, Vec<i64>) {
     };
     let mut lengths = Vec::with_capacity(m + 1);
     let mut previous = 0i64;
-    for (i, &(value, node)) in clues.iter().enumerate() {
-        places[node] = Place::End {
+    for (i, &(value, cell)) in clues.iter().enumerate() {
+        places[tour::node(board.index(cell))] = Place::End {
             before: i,
             after: i + 1,
         };
@@ -177,7 +175,8 @@ fn segments(board: &Board) -> (Vec<Place>, Vec<i64>) {
         previous = value as i64;
     }
     lengths.push(board.total() as i64 - previous);
-    (places, lengths)
+    let clue_values = clues.into_iter().map(|(value, _)| value).collect();
+    (places, lengths, clue_values)
 }
 
 /// The segment of a cell that is not a clue, holding `value`: the number
@@ -205,9 +204,7 @@ pub(super) fn build(board: &Board, scope: Scope<'_>) -> Model {
     let arcs = Shared::new(model.arcs.list);
     let (for_encoding, for_separation) = (arcs.clone(), arcs.clone());
     let viewer = tour::viewer(arcs.clone());
-    let z = model.z;
-    let mut clue_values: Vec<u32> = board.clues().map(|(_, value)| value).collect();
-    clue_values.sort_unstable();
+    let (z, clue_values) = (model.z, model.clue_values);
     let decoder = Box::new(move |values: &[f64]| tour::decode(&arcs, cells, values));
     let encoder = Box::new(move |grid: &[u32]| {
         let mut values = vec![0.0; variables];
@@ -232,12 +229,10 @@ pub(super) fn build(board: &Board, scope: Scope<'_>) -> Model {
 /// and segment (reduced: only the segments its domain reaches).
 fn variables<'a>(board: &'a Board, scope: Scope<'_>, mip: &mut Mip) -> Subtours<'a> {
     let arcs = tour::arcs(board, scope, mip);
-    let (places, lengths) = segments(board);
+    let (places, lengths, clue_values) = segments(board);
     // The values strictly inside each segment: (k_i, k_(i+1)).
     let mut bounds = vec![0u32];
-    let mut clue_values: Vec<u32> = board.clues().map(|(_, value)| value).collect();
-    clue_values.sort_unstable();
-    bounds.extend(clue_values);
+    bounds.extend(&clue_values);
     bounds.push(board.total() + 1);
     let reaches = |cell: Cell, segment: usize| match scope {
         Scope::Faithful => true,
@@ -266,6 +261,7 @@ fn variables<'a>(board: &'a Board, scope: Scope<'_>, mip: &mut Mip) -> Subtours<
         arcs,
         places,
         lengths,
+        clue_values,
         z,
     }
 }

@@ -98,36 +98,49 @@ pub(crate) fn remove_clues(
 ) -> Result<Board, GenerateError> {
     let mut order: Vec<(Cell, u32)> = board.clues().collect();
     rng.shuffle(&mut order);
-    let mut undecided = Vec::new();
-    for (cell, value) in order {
-        if board.clue_count() <= floor {
-            return Ok(board);
-        }
-        match try_removing(&board, solution, (cell, value), cap, FIRST_TRY, stop)? {
-            Removal::Goes(without) => board = without,
-            Removal::Stays => {}
-            Removal::Undecided => undecided.push((cell, value)),
-        }
-    }
+    let pass = |board: &mut Board, clues, effort| {
+        removal_pass(board, solution, clues, floor, cap, effort, stop)
+    };
+    let Some(mut undecided) = pass(&mut board, order, &FIRST_TRY)? else {
+        return Ok(board);
+    };
     while !undecided.is_empty() {
         let before = undecided.len();
-        let mut still = Vec::new();
-        for (cell, value) in undecided {
-            if board.clue_count() <= floor {
-                return Ok(board);
-            }
-            match try_removing(&board, solution, (cell, value), cap, RETRY, stop)? {
-                Removal::Goes(without) => board = without,
-                Removal::Stays => {}
-                Removal::Undecided => still.push((cell, value)),
-            }
-        }
+        let Some(still) = pass(&mut board, undecided, &RETRY)? else {
+            return Ok(board);
+        };
         if still.len() == before {
             return Err(GenerateError::Undecided);
         }
         undecided = still;
     }
     Ok(board)
+}
+
+/// One pass over `clues` at `effort`: each clue that can go goes from
+/// `board`. The clues left undecided, or `None` once `board` is down to
+/// `floor` clues.
+fn removal_pass(
+    board: &mut Board,
+    solution: &Solution,
+    clues: Vec<(Cell, u32)>,
+    floor: usize,
+    cap: Level,
+    effort: &Effort,
+    stop: Option<Instant>,
+) -> Result<Option<Vec<(Cell, u32)>>, GenerateError> {
+    let mut undecided = Vec::new();
+    for clue in clues {
+        if board.clue_count() <= floor {
+            return Ok(None);
+        }
+        match try_removing(board, solution, clue, cap, effort, stop)? {
+            Removal::Goes(without) => *board = without,
+            Removal::Stays => {}
+            Removal::Undecided => undecided.push(clue),
+        }
+    }
+    Ok(Some(undecided))
 }
 
 /// What asking to remove one clue found.
@@ -148,7 +161,7 @@ fn try_removing(
     solution: &Solution,
     (cell, value): (Cell, u32),
     cap: Level,
-    effort: Effort,
+    effort: &Effort,
     stop: Option<Instant>,
 ) -> Result<Removal, GenerateError> {
     if stop.is_some_and(|stop| Instant::now() >= stop) {

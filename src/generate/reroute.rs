@@ -40,7 +40,11 @@ pub(crate) fn rerouted(
     (cell, value): (Cell, u32),
     reaches: &[usize],
 ) -> Option<Solution> {
-    let clue_values = sorted_clue_values(board);
+    let clue_values: Vec<u32> = board
+        .clues_by_value()
+        .into_iter()
+        .map(|(value, _)| value)
+        .collect();
     let path = known.path();
     let mut last_window = None;
     for &reach in reaches {
@@ -60,13 +64,6 @@ pub(crate) fn rerouted(
         }
     }
     None
-}
-
-/// The clue values of `board`, in increasing order.
-fn sorted_clue_values(board: &Board) -> Vec<u32> {
-    let mut values: Vec<u32> = board.clues().map(|(_, value)| value).collect();
-    values.sort_unstable();
-    values
 }
 
 /// The values from the `reach`-th clue below `value` to the `reach`-th

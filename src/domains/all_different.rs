@@ -17,9 +17,10 @@
 //! Hall's condition fails: the cells the search reached can hold fewer
 //! values between them than they are, and the board is infeasible.
 
+use super::agenda::Agenda;
 use super::bits::BitIter;
 use super::components::Components;
-use super::{Agenda, Domains};
+use super::Domains;
 use crate::board::{Board, Cell};
 use crate::precheck::Contradiction;
 

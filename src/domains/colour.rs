@@ -18,8 +18,9 @@
 //! value 1, so the rule says nothing (rule 1 settles the parity once a cell
 //! is fixed). It runs once, before the clues are fixed.
 
+use super::agenda::Agenda;
 use super::bits::parity_word;
-use super::{Agenda, Domains};
+use super::Domains;
 use crate::board::Board;
 use crate::precheck::Contradiction;
 

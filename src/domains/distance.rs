@@ -16,8 +16,9 @@
 //! (`keep_ring`), and a fixed cell outside its ring is a contradiction.
 //! Nothing else is assumed, so no solution loses a value.
 
+use super::agenda::Agenda;
 use super::bits::{mask_up_to, parity_word};
-use super::{Agenda, Domains};
+use super::Domains;
 use crate::board::Board;
 use crate::precheck::Contradiction;
 

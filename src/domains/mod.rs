@@ -35,16 +35,18 @@
 //! Rules 1, 3-5 and 7 run from a work list to their common fixpoint. An
 //! empty domain proves the board infeasible.
 //!
-//! This file holds the domains, the work list (`Agenda`), the public API,
+//! This file holds the domains, the public API,
 //! the driver (`reduce_with`, `propagate`) and the narrowing primitives all
 //! rules share (`fix`, `remove`, `keep_only`, `narrow_word`, `changed`);
-//! each rule has its own file, and `bits.rs` the bit helpers.
+//! each rule has its own file, the work list its own (`agenda.rs`), and
+//! `bits.rs` the bit helpers.
 
 use std::time::Instant;
 
 use crate::board::{Board, Cell};
 use crate::precheck::Contradiction;
 
+mod agenda;
 mod all_different;
 mod bits;
 mod colour;
@@ -54,7 +56,7 @@ mod nogoods;
 mod shaving;
 mod support;
 
-use all_different::MatchingScratch;
+use agenda::Agenda;
 use bits::BitIter;
 use nogoods::Nogoods;
 pub use nogoods::NOGOOD_PAIRS_LIMIT;
@@ -114,58 +116,6 @@ pub struct ReductionSummary {
     /// Pairs of pairs that shaving proved cannot share a solution (rule 7);
     /// 0 without shaving or over [`NOGOOD_PAIRS_LIMIT`].
     pub nogoods: usize,
-}
-
-/// What propagation still has to do, and buffers rule 5 reuses.
-struct Agenda {
-    /// Cells just fixed: rule 1 runs from each.
-    fixed: Vec<usize>,
-    /// Values that just dropped to one holder (rule 4).
-    lonely: Vec<u32>,
-    /// Cells whose neighbour support (rule 3) must be checked again.
-    support: Vec<usize>,
-    queued: Vec<bool>,
-    matching: MatchingScratch,
-    /// Whether rule 5 runs (shaving's first pass leaves it out).
-    all_different: bool,
-    /// Whether rule 3 runs (off only when a board is rated, [`Rules`]).
-    neighbour_support: bool,
-}
-
-impl Agenda {
-    fn new(cells: usize) -> Agenda {
-        Agenda {
-            fixed: Vec::new(),
-            lonely: Vec::new(),
-            support: Vec::new(),
-            queued: vec![false; cells],
-            matching: MatchingScratch::default(),
-            all_different: true,
-            neighbour_support: true,
-        }
-    }
-
-    /// Empties the agenda after a failed propagation, keeping its buffers.
-    fn clear(&mut self) {
-        self.fixed.clear();
-        self.lonely.clear();
-        for index in self.support.drain(..) {
-            self.queued[index] = false;
-        }
-    }
-
-    fn check_support(&mut self, index: usize) {
-        if self.neighbour_support && !self.queued[index] {
-            self.queued[index] = true;
-            self.support.push(index);
-        }
-    }
-
-    fn next_support(&mut self) -> Option<usize> {
-        let index = self.support.pop()?;
-        self.queued[index] = false;
-        Some(index)
-    }
 }
 
 impl Domains {

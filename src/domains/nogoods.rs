@@ -11,8 +11,9 @@
 //! Nogoods stay valid for the rest of the reduction: they were proved over
 //! domains at least as wide as any later ones.
 
+use super::agenda::Agenda;
 use super::bits::BitIter;
-use super::{Agenda, Domains};
+use super::Domains;
 use crate::board::Board;
 use crate::precheck::Contradiction;
 

@@ -15,8 +15,9 @@
 
 use std::time::Instant;
 
+use super::agenda::Agenda;
 use super::nogoods::Nogoods;
-use super::{Agenda, Domains};
+use super::Domains;
 use crate::board::{Board, Cell};
 use crate::precheck::Contradiction;
 

@@ -15,7 +15,8 @@
 //! whose `k - 1` it can hold, down by one those whose `k + 1` it can hold.
 //! It is queued for a cell whenever one of its neighbours loses a value.
 
-use super::{Agenda, Domains};
+use super::agenda::Agenda;
+use super::Domains;
 use crate::board::Board;
 use crate::precheck::Contradiction;
 

@@ -9,6 +9,14 @@
 //! one path from the lowest clue instead fixes the long, loose gaps first,
 //! and learns only deep down that they took what a tight gap needed.
 //!
+//! Among values with as many cells, the one where the search has failed
+//! most often goes first (the failure counts outlive restarts: the
+//! weighted-degree rule of Boussemart et al., 2004). A gap that an early
+//! decision has made impossible is otherwise only met deep down, after
+//! every decision since, and gone back over one decision at a time; with
+//! its weight it moves up the tree at the next restart, where its failure
+//! is met at once.
+//!
 //! After each placement:
 //! - *windows*: every free cell keeps a count of the values it may hold
 //!   that are not placed yet; none left, and it can never be filled;
@@ -19,9 +27,15 @@
 //!   still be 1 or T;
 //! - *regions* (in `regions.rs`): every gap fits in a region of free cells
 //!   beside both its ends, the regions can be filled exactly, colour by
-//!   colour, and every free cell is within reach of a gap that may fill it.
+//!   colour, and every free cell is within reach of a gap that may fill it;
+//! - *short gaps* (in `short_gaps.rs`): a gap of a few values still has a
+//!   walk through the free cells, when the placement lies where it might
+//!   pass.
 
 mod regions;
+mod short_gaps;
+
+use std::cmp::Reverse;
 
 use super::path::{scramble, Event, Grid, Tally};
 use regions::{Reach, Region};
@@ -58,6 +72,8 @@ pub(super) struct Fill<'a> {
     first_reach: Vec<u32>,
     pub(super) seed: u64,
     pub(super) budget: u64,
+    /// `weight[v]`: the failures met at open value v, kept across restarts.
+    weight: Vec<u32>,
 }
 
 /// One level of the search: an open value and the cells left to try.
@@ -106,17 +122,28 @@ impl<'a> Fill<'a> {
             first_reach: Vec::new(),
             seed: 0,
             budget: u64::MAX,
+            weight: vec![0; total as usize + 2],
         };
+        fill.reset(givens).then_some(fill)
+    }
+
+    /// Starts again from other givens: false (and the fill not to be run)
+    /// if they clash.
+    pub(super) fn reset(&mut self, givens: &[(usize, u32)]) -> bool {
+        while !self.trail.is_empty() {
+            self.undo();
+        }
+        self.given = 0;
         for &(cell, value) in givens {
-            if fill.value[cell] != 0 || fill.position[value as usize] != NONE {
-                return None;
+            if self.value[cell] != 0 || self.position[value as usize] != NONE {
+                return false;
             }
-            if !fill.place(cell, value) {
-                return None;
+            if !self.place(cell, value) {
+                return false;
             }
         }
-        fill.given = fill.trail.len();
-        Some(fill)
+        self.given = self.trail.len();
+        true
     }
 
     fn placed(&self, value: u32) -> bool {
@@ -198,7 +225,7 @@ impl<'a> Fill<'a> {
         self.position[value as usize] = NONE;
     }
 
-    fn distance(&self, from: usize, to: usize) -> u32 {
+    pub(super) fn distance(&self, from: usize, to: usize) -> u32 {
         let (a, b) = (from / self.columns, from % self.columns);
         let (c, d) = (to / self.columns, to % self.columns);
         (a.abs_diff(c) + b.abs_diff(d)) as u32
@@ -253,11 +280,12 @@ impl<'a> Fill<'a> {
             })
     }
 
-    /// The open value with the fewest cells (ties broken by the seed), its
-    /// cells ordered fewest free neighbours first; None if all are placed.
+    /// The open value with the fewest cells (ties broken by the most failures
+    /// met there, the least slack, then the seed), its cells ordered fewest
+    /// free neighbours first; None if all are placed.
     fn frame(&self) -> Option<Frame> {
         let mut best: Option<Frame> = None;
-        let mut best_key = (u8::MAX, u32::MAX, u64::MAX);
+        let mut best_key = (u8::MAX, Reverse(0), u32::MAX, u64::MAX);
         for &placed in &self.trail {
             for value in [placed.wrapping_sub(1), placed + 1] {
                 if !self.open(value) {
@@ -266,6 +294,7 @@ impl<'a> Fill<'a> {
                 let (candidates, count) = self.candidates(value);
                 let key = (
                     count,
+                    Reverse(self.weight[value as usize]),
                     self.slack(value),
                     scramble(value as usize, self.seed),
                 );
@@ -288,6 +317,12 @@ impl<'a> Fill<'a> {
         frame.candidates[..frame.count as usize]
             .sort_by_key(|&cell| (self.free_degree[cell], scramble(cell, seed)));
         Some(frame)
+    }
+
+    /// Counts a failure at `value`: its placement failed a test, or it was
+    /// left with no cell.
+    fn blame(&mut self, value: u32) {
+        self.weight[value as usize] = self.weight[value as usize].saturating_add(1);
     }
 
     /// Spare steps in the gap of open value `value`: its length less the
@@ -346,12 +381,16 @@ impl<'a> Fill<'a> {
             } else if fits {
                 match self.frame() {
                     Some(frame) if frame.count > 0 => stack.push(frame),
-                    _ => {
+                    frame => {
+                        if let Some(frame) = frame {
+                            self.blame(frame.value);
+                        }
                         tally.failures += 1;
                         self.undo();
                     }
                 }
             } else {
+                self.blame(value);
                 tally.failures += 1;
                 self.undo();
             }

@@ -14,7 +14,9 @@
 //! Looking for one or two solutions, runs restart with a new tie-break
 //! after a growing number of nodes (Luby's sequence), so that one unlucky
 //! early choice does not hold the whole search. It answers a first
-//! solution, a second one or a proof that there is none, and counts.
+//! solution, a second one or a proof that there is none, and counts. Asked
+//! for two on a board with clues, it looks for the second near the first
+//! (`nearby.rs`) before it searches the whole board again.
 //!
 //! Counting every path of an empty board starts only from one cell of each
 //! orbit of the board's symmetries (4 for a rectangle, 8 for a square) and
@@ -34,6 +36,7 @@
 
 mod every;
 mod fill;
+mod nearby;
 mod path;
 
 use std::time::Instant;
@@ -125,6 +128,40 @@ fn luby(run: u64) -> u64 {
     }
 }
 
+/// Checks the path `cells` (by value: `cells[v - 1]` holds v) and counts
+/// it `weight` times, keeping it if fewer than [`KEPT`] are kept; with
+/// restarts, a solution an earlier run found is not counted again.
+fn record(board: &Board, outcome: &mut Outcome, restarts: bool, weight: u64, cells: &[usize]) {
+    let mut values = vec![0; cells.len()];
+    for (position, &cell) in cells.iter().enumerate() {
+        values[cell] = position as u32 + 1;
+    }
+    match check_values(board, values) {
+        // An earlier run's solution found again.
+        Ok(solution) if restarts && outcome.solutions.contains(&solution) => {}
+        Ok(solution) => {
+            if outcome.solutions.len() < KEPT {
+                outcome.solutions.push(solution);
+            }
+            outcome.count += weight;
+        }
+        // The engine only builds paths that fit: a refusal is a bug, and the
+        // grid is never handed out.
+        Err(violation) => {
+            debug_assert!(false, "the search built a non-solution: {violation}")
+        }
+    }
+}
+
+/// A solution's cells by value: `path[v - 1]` holds v.
+fn first_path(solution: &Solution) -> Vec<usize> {
+    let mut path = vec![0; solution.values().len()];
+    for (cell, &value) in solution.values().iter().enumerate() {
+        path[value as usize - 1] = cell;
+    }
+    path
+}
+
 /// The grid the engines walk: the pairs `domains` allow on `board`.
 fn grid(board: &Board, domains: &Domains) -> Grid {
     Grid::new(board, |index, value| {
@@ -172,14 +209,14 @@ pub fn search_bounded(
         },
     };
     let grid = grid(board, domains);
+    // The clues, and the cells the reduction decided, are placed first.
+    let givens: Vec<(usize, u32)> = (0..board.len())
+        .filter_map(|index| {
+            let value = domains.fixed(board, board.cell(index))?;
+            Some((index, value))
+        })
+        .collect();
     let mut engine = if board.clue_count() > 0 {
-        // The clues, and the cells the reduction decided, are placed first.
-        let givens: Vec<(usize, u32)> = (0..board.len())
-            .filter_map(|index| {
-                let value = domains.fixed(board, board.cell(index))?;
-                Some((index, value))
-            })
-            .collect();
         match Fill::new(&grid, board.cols(), &givens) {
             Some(fill) => Engine::Fill(fill),
             None => return outcome,
@@ -196,6 +233,10 @@ pub fn search_bounded(
     // once: runs restart with a new seed after a growing number of nodes
     // (Luby's sequence). Counting walks once, over everything.
     let restarts = limits.solutions <= KEPT as u64;
+    // Asked for two, the fill stops at its first and looks for the second
+    // near it (`nearby.rs`) before it searches the whole board again.
+    let look_nearby = limits.solutions == KEPT as u64 && matches!(engine, Engine::Fill(_));
+    let mut target = if look_nearby { 1 } else { limits.solutions };
     let clock_stopped = || limits.stop.is_some_and(|stop| Instant::now() >= stop);
     // A run must at least be able to go down once, to the last value.
     let restart_unit = RESTART_NODES.max(2 * board.len() as u64);
@@ -213,26 +254,8 @@ pub fn search_bounded(
         for (start, weight) in weights {
             let mut event = |event: Event| match event {
                 Event::Solution(cells) => {
-                    let mut values = vec![0; cells.len()];
-                    for (position, &cell) in cells.iter().enumerate() {
-                        values[cell] = position as u32 + 1;
-                    }
-                    match check_values(board, values) {
-                        // An earlier run's solution found again.
-                        Ok(solution) if restarts && outcome.solutions.contains(&solution) => {}
-                        Ok(solution) => {
-                            if outcome.solutions.len() < KEPT {
-                                outcome.solutions.push(solution);
-                            }
-                            outcome.count += weight;
-                        }
-                        // The engine only builds paths that fit: a refusal is
-                        // a bug, and the grid is never handed out.
-                        Err(violation) => {
-                            debug_assert!(false, "the search built a non-solution: {violation}")
-                        }
-                    }
-                    outcome.count < limits.solutions
+                    record(board, &mut outcome, restarts, weight, cells);
+                    outcome.count < target
                 }
                 Event::Tick(tally) => {
                     progress(&Progress {
@@ -260,6 +283,33 @@ pub fn search_bounded(
         }
         if !tally.stopped {
             // This run went through the whole space: what it found is all.
+            break;
+        }
+        if target < limits.solutions && outcome.count == target {
+            target = limits.solutions;
+            if let (Engine::Fill(fill), Some(first)) = (&mut engine, outcome.solutions.first()) {
+                let known = first_path(first);
+                let mut event = |event: Event| match event {
+                    Event::Solution(cells) => {
+                        record(board, &mut outcome, restarts, 1, cells);
+                        outcome.count < target
+                    }
+                    Event::Tick(tally) => {
+                        progress(&Progress {
+                            solutions: outcome.count,
+                            nodes: tally.nodes,
+                        });
+                        !clock_stopped() && tally.nodes < max_nodes
+                    }
+                };
+                nearby::reroute(fill, &known, &givens, &mut tally, &mut event);
+                fill.reset(&givens);
+            }
+            if outcome.count < target && !clock_stopped() && tally.nodes < max_nodes {
+                // None nearby: the whole board again, from the next run.
+                continue;
+            }
+            outcome.complete = false;
             break;
         }
         if !tally.out_of_nodes || outcome.count >= limits.solutions || clock_stopped() {

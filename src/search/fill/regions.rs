@@ -2,12 +2,14 @@
 //! between placed values, or the stretch before the lowest or after the
 //! highest) fills a stretch of cells that lies in one region of free cells,
 //! a region beside both of its ends; and the regions must come out exactly
-//! filled. Counted by colour (the two colours of the chessboard, which a
+//! filled (and a short gap must still walk through them: `short_gaps.rs`).
+//! Counted by colour (the two colours of the chessboard, which a
 //! path alternates), a region's cells lie between what the gaps that can
 //! only go there bring and what all gaps that may go there can bring. And
 //! every free cell must be within reach of some gap that may fill its
 //! region.
 
+use super::short_gaps::SHORT;
 use super::{Fill, NONE};
 
 /// A region of free cells, counted by colour: its cells, what the gaps
@@ -50,8 +52,12 @@ impl Fill<'_> {
         }
         self.label_regions();
         self.reaches.clear();
+        let last = self
+            .trail
+            .last()
+            .map(|&value| self.position[value as usize]);
         for gap in self.gaps() {
-            if !self.share_out(&gap) {
+            if !self.share_out(&gap) || !self.short_gap_fits(&gap, last) {
                 return false;
             }
         }
@@ -166,6 +172,23 @@ impl Fill<'_> {
         count > 0
     }
 
+    /// A short gap still walks through the free cells, if the last
+    /// placement (in `last`) lies where it might pass.
+    fn short_gap_fits(&self, gap: &Gap, last: Option<usize>) -> bool {
+        let (Some(low), Some(high)) = (gap.low, gap.high) else {
+            return true;
+        };
+        if gap.length > SHORT {
+            return true;
+        }
+        let span = gap.length + 1;
+        if last.is_some_and(|x| self.distance(low, x) + self.distance(x, high) > span) {
+            return true;
+        }
+        let (low_value, high_value) = (self.value[low], self.value[high]);
+        self.short_gap_walks((low, low_value), (high, high_value))
+    }
+
     /// Is region `id` beside the cell `end` (an open end touches every region)?
     fn touches(&self, end: Option<usize>, id: u32) -> bool {
         end.is_none_or(|end| {
@@ -180,7 +203,10 @@ impl Fill<'_> {
     /// region: d(low end, x) + d(x, high end) <= the gap's span (a stretch
     /// with one open end: d(end, x) <= its length).
     fn every_cell_in_reach(&mut self) -> bool {
-        self.reaches.sort_unstable_by_key(|reach| reach.region);
+        // Within a region, the longest gaps first: they reach the most
+        // cells, so a cell's search for one that reaches it stops early.
+        self.reaches
+            .sort_unstable_by_key(|reach| (reach.region, std::cmp::Reverse(reach.span)));
         self.first_reach.clear();
         self.first_reach.resize(self.regions.len() + 1, 0);
         for reach in &self.reaches {

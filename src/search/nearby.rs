@@ -1,0 +1,172 @@
+//! A second solution near the first: the known path re-routed inside a
+//! window of its values, everything outside the window held where it is.
+//!
+//! On a loose board the whole-board search for a second solution goes back
+//! over the whole space, and it may wander for any time in parts with none.
+//! But a board with scattered clues nearly always has another path that
+//! differs from the first one only locally: a stretch between two givens
+//! that can bend another way. So before the whole board is searched again,
+//! windows of the known path are: the values from one given to the next
+//! (then across 2, 4, ... gaps) are freed, every other cell keeps its value
+//! in the known path, and the fill engine looks for another way through the
+//! freed cells. Such a board is nearly full and its search tiny.
+//!
+//! Every path it finds keeps every given and fills the board, so it is a
+//! genuine solution, and it is checked by the caller all the same. Finding
+//! none proves nothing: only the whole-board search can tell that there is
+//! no second solution.
+
+use super::fill::Fill;
+use super::path::{Event, Tally};
+
+/// Search nodes per freed value of a window.
+const NODES_PER_FREED_VALUE: u64 = 16;
+
+/// Gaps spanned by the windows, in the order tried: narrow ones first
+/// (cheap, and most second solutions are there), then wider ones.
+const REACHES: [usize; 6] = [1, 2, 4, 8, 16, 32];
+
+/// A window of the known path: the values strictly between `low` and `high`
+/// are freed (except the givens among them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Window {
+    low: u32,
+    high: u32,
+}
+
+/// The windows to try on a path of `total` values with givens `givens`
+/// (sorted values), for each reach the gaps between the givens, the gap
+/// with the most spare steps first (`slack` of the window's ends).
+fn windows(givens: &[u32], total: u32, slack: impl Fn(u32, u32) -> u32) -> Vec<Window> {
+    // The path's ends are window ends too: a stretch before the lowest given
+    // or after the highest is freed like any gap.
+    let mut ends = Vec::with_capacity(givens.len() + 2);
+    ends.push(0);
+    ends.extend(givens.iter().copied());
+    ends.push(total + 1);
+    ends.dedup();
+    let mut all: Vec<Window> = Vec::new();
+    for reach in REACHES {
+        if reach >= ends.len() {
+            break;
+        }
+        let mut these: Vec<Window> = ends
+            .windows(reach + 1)
+            .map(|span| Window {
+                low: span[0],
+                high: span[reach],
+            })
+            .filter(|window| window.high - window.low >= 2)
+            .filter(|window| !all.contains(window))
+            .collect();
+        these.sort_by_key(|window| std::cmp::Reverse(slack(window.low, window.high)));
+        all.extend(these);
+    }
+    all
+}
+
+/// Looks for a solution other than `known` (cells by value: `known[v - 1]`
+/// holds v) among the re-routings of its windows. `givens`: the values the
+/// fill holds fixed. Each solution found goes to `event`, which answers
+/// whether to go on; true if one was found.
+pub(super) fn reroute(
+    fill: &mut Fill,
+    known: &[usize],
+    givens: &[(usize, u32)],
+    tally: &mut Tally,
+    event: &mut dyn FnMut(Event) -> bool,
+) -> bool {
+    let total = known.len() as u32;
+    let mut given_values: Vec<u32> = givens.iter().map(|&(_, value)| value).collect();
+    given_values.sort_unstable();
+    let is_given = |value: u32| given_values.binary_search(&value).is_ok();
+    // The path's ends have no cell: a stretch before the lowest given or
+    // after the highest counts as having none to spare.
+    let slack = |low: u32, high: u32| match low == 0 || high > total {
+        true => 0,
+        false => {
+            let (a, b) = (known[low as usize - 1], known[high as usize - 1]);
+            (high - low).saturating_sub(fill.distance(a, b))
+        }
+    };
+    let windows = windows(&given_values, total, slack);
+    let mut fixed: Vec<(usize, u32)> = Vec::with_capacity(known.len());
+    for window in windows {
+        fixed.clear();
+        fixed.extend(
+            (1..=total)
+                .filter(|&value| value <= window.low || value >= window.high || is_given(value))
+                .map(|value| (known[value as usize - 1], value)),
+        );
+        if !fill.reset(&fixed) {
+            continue;
+        }
+        let freed = (window.high - window.low - 1) as u64;
+        fill.seed = 0;
+        fill.budget = tally.nodes.saturating_add(NODES_PER_FREED_VALUE * freed);
+        let mut found = false;
+        let mut other = |happened: Event| match happened {
+            Event::Solution(cells) if cells == known => true,
+            Event::Solution(cells) => {
+                found = true;
+                event(Event::Solution(cells));
+                false
+            }
+            Event::Tick(_) => event(happened),
+        };
+        tally.stopped = false;
+        tally.out_of_nodes = false;
+        fill.run(tally, &mut other);
+        if found {
+            return true;
+        }
+        if tally.stopped && !tally.out_of_nodes {
+            return false; // the caller's clock or node limit
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::check::check_values;
+    use crate::domains::Domains;
+
+    #[test]
+    fn a_path_rerouted_inside_a_window_is_another_solution_of_the_board() {
+        // 1 . .   known: 1 2 3   another: 1 4 5
+        // . . .          6 5 4            2 3 6
+        let board = Board::parse(b"1,,\n,,\n").unwrap();
+        let domains = Domains::reduce_with(&board, false, None).unwrap();
+        let grid = crate::search::grid(&board, &domains);
+        let givens = [(0, 1)];
+        let mut fill = Fill::new(&grid, 3, &givens).unwrap();
+        let known = [0, 1, 2, 5, 4, 3];
+        let mut found = Vec::new();
+        let mut keep = |event: Event| {
+            if let Event::Solution(cells) = event {
+                found.push(cells.to_vec());
+            }
+            true
+        };
+        let mut tally = Tally::default();
+        assert!(reroute(&mut fill, &known, &givens, &mut tally, &mut keep));
+        assert_ne!(found[0], known);
+        let mut values = vec![0; 6];
+        for (position, &cell) in found[0].iter().enumerate() {
+            values[cell] = position as u32 + 1;
+        }
+        assert!(check_values(&board, values).is_ok());
+    }
+
+    #[test]
+    fn windows_span_one_gap_then_wider_ones_loosest_first() {
+        // Givens 3 and 7 on a path of 10: gaps (0, 3), (3, 7), (7, 11).
+        let slack = |low: u32, _high: u32| if low == 3 { 5 } else { 0 };
+        let found = windows(&[3, 7], 10, slack);
+        let pairs: Vec<(u32, u32)> = found.iter().map(|w| (w.low, w.high)).collect();
+        assert_eq!(pairs, [(3, 7), (0, 3), (7, 11), (3, 11), (0, 7)]);
+    }
+}

@@ -330,6 +330,46 @@ fn the_default_solve_lets_the_search_settle_an_empty_board_before_highs() {
     assert_eq!(report["stats"]["variables"], 0);
 }
 
+/// An 8x8 board with 6 clues of a random path: many solutions, yet rules
+/// 1-5 leave it as tight as a board with one.
+const SPARSE_TIGHT_8X8: &[u8] =
+    b",,,,,,,\n,,,,,,,\n,3,,27,,,60,\n,,,,,,,\n,,,,,,,\n,,,,,,,\n,,,31,,51,50,\n,,,,,,,\n";
+
+#[test]
+fn a_tight_board_with_many_solutions_is_answered_by_the_search_before_it_is_shaved_whole() {
+    let output = numbrix_with_input(
+        &["solve", "-", "--unique", "--format", "json"],
+        SPARSE_TIGHT_8X8,
+    );
+    let report = json(&output);
+    let reduction = &report["stats"]["reduction"];
+    assert!(reduction["pairs"].as_u64().unwrap() <= 16 * 64, "tight");
+    assert_eq!(report["unique"], false);
+    assert_eq!(report["unique_decided_by"], "search");
+    assert_ne!(report["grid"], report["second_solution"]);
+    // Only the sample of the first pass ran: whole shaving runs two at least.
+    assert_eq!(reduction["shaving_passes"], 1);
+}
+
+#[test]
+fn a_tight_board_with_one_solution_is_shaved_without_the_search() {
+    let board = boards_dir().join("scale/09x09_1.csv");
+    let output = numbrix(&[
+        "solve",
+        board.to_str().unwrap(),
+        "--unique",
+        "--format",
+        "json",
+    ]);
+    let report = json(&output);
+    assert_eq!(report["unique"], true);
+    assert_eq!(report["unique_decided_by"], "reduction");
+    assert!(
+        report["stats"]["search"].is_null(),
+        "the search did not run"
+    );
+}
+
 #[test]
 fn without_a_search_budget_highs_settles_the_board_itself() {
     // 2x3 with 1 in a corner: two solutions, small enough for the MIP.

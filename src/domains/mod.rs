@@ -185,11 +185,15 @@ impl Domains {
         board: &Board,
         stop: Option<Instant>,
     ) -> Result<(), Contradiction> {
-        let open_pairs = self.open_pairs();
-        if (open_pairs as u64) * (self.total as u64) <= SHAVING_BUDGET {
+        if self.within_shaving_budget() {
             self.shave(board, stop)?;
         }
         Ok(())
+    }
+
+    /// (open pairs) x T is within [`SHAVING_BUDGET`]: the board is shaved.
+    pub fn within_shaving_budget(&self) -> bool {
+        (self.open_pairs() as u64) * (self.total as u64) <= SHAVING_BUDGET
     }
 
     /// Rules 1, 3, 4 and 5 (unless the agenda leaves it out), and 7 with

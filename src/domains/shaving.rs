@@ -49,10 +49,34 @@ impl Domains {
         board: &Board,
         stop: Option<Instant>,
     ) -> Result<(), Contradiction> {
+        self.shave_trials(board, stop, None).map(|_| ())
+    }
+
+    /// The first `trials` trials of shaving's first pass, as a sample of how
+    /// tight the board is: on a board with one solution most of them remove
+    /// their pair, on one with many solutions almost none do. Each removal
+    /// is kept, as whole shaving keeps it. Returns how many pairs went.
+    pub fn shave_sample(&mut self, board: &Board, trials: usize) -> Result<usize, Contradiction> {
+        self.shave_trials(board, None, Some(trials))
+            .map(|sample| sample.removed)
+    }
+
+    /// Shaving's passes, or only the first `cap` trials of the first pass
+    /// (without learning nogoods: a sample does not pay for their table).
+    fn shave_trials(
+        &mut self,
+        board: &Board,
+        stop: Option<Instant>,
+        cap: Option<usize>,
+    ) -> Result<Sample, Contradiction> {
+        let mut sample = Sample::default();
         let mut cleared = vec![0u64; self.bits.len()];
         let mut trial = self.clone();
         let mut agenda = Agenda::new(board.len());
-        let mut nogoods = Nogoods::over(self);
+        let mut nogoods = match cap {
+            Some(_) => None,
+            None => Nogoods::over(self),
+        };
         for pass in 1.. {
             self.shaving_passes = pass;
             // Rule 5 is the costliest rule, and while the domains are wide the
@@ -71,7 +95,7 @@ impl Domains {
                     continue;
                 }
                 if stop.is_some_and(|stop| Instant::now() >= stop) {
-                    return Ok(());
+                    return Ok(sample);
                 }
                 let candidates: Vec<u32> = self.values_at(index).collect();
                 for value in candidates {
@@ -82,6 +106,10 @@ impl Domains {
                     {
                         continue; // decided, removed or cleared since the list was made
                     }
+                    if cap.is_some_and(|cap| sample.tried == cap) {
+                        return Ok(sample);
+                    }
+                    sample.tried += 1;
                     trial.copy_from(self);
                     let outcome = trial
                         .fix(board, index, value, &mut agenda)
@@ -100,6 +128,7 @@ impl Domains {
                         continue;
                     }
                     removed_any = true;
+                    sample.removed += 1;
                     self.remove(board, index, value, &mut agenda)?;
                     self.propagate(board, &mut agenda, nogoods.as_ref())?;
                 }
@@ -108,8 +137,15 @@ impl Domains {
                 break;
             }
         }
-        Ok(())
+        Ok(sample)
     }
+}
+
+/// Trials shaving ran, and how many of them removed their pair.
+#[derive(Debug, Default)]
+struct Sample {
+    tried: usize,
+    removed: usize,
 }
 
 impl Domains {

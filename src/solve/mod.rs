@@ -5,11 +5,13 @@
 
 mod mip;
 mod options;
+mod order;
 pub(crate) mod rows;
 mod search;
 
 pub(crate) use options::Deadline;
 pub use options::{Options, DEFAULT_MAX_VARIABLES, REDUCTION_PAIRS_PER_VARIABLE};
+pub(crate) use order::TIGHT_VALUES_PER_CELL;
 pub use search::DEFAULT_SEARCH_BUDGET;
 
 use std::ops::ControlFlow;
@@ -224,6 +226,23 @@ fn shave(
     Ok(())
 }
 
+/// Shaving's sample of a tight board ([`order::sampled_loose`]): true when
+/// the board looks loose, and the search should try before shaving.
+fn sample(board: &Board, reduced: &mut Reduced) -> Result<bool, Refutation> {
+    let Some(domains) = &mut reduced.domains else {
+        return Ok(false);
+    };
+    let start = Instant::now();
+    let loose = order::sampled_loose(board, domains);
+    let reduce_ms = reduced.reduce_ms.unwrap_or(0.0) + ms(start);
+    reduced.reduce_ms = Some(reduce_ms);
+    loose.map_err(|contradiction| Refutation {
+        contradiction,
+        stage: Stage::Reduction,
+        reduce_ms: Some(reduce_ms),
+    })
+}
+
 /// Builds the formulation's model over what the reduction left, unless it
 /// would be larger than the options allow.
 pub fn build(board: &Board, options: &Options, reduced: Reduced) -> Result<Prepared, Error> {
@@ -316,14 +335,46 @@ pub fn solve(board: &Board, options: &Options) -> Result<Report, Error> {
         _ if options.variant.is_reduced() => options.search_budget,
         _ => None,
     };
-    let search_first = !tight(board, &reduced);
+    let search_first = !order::tight(board, &reduced);
     let mut known = None;
     if search_first && !decided(board, &reduced) {
-        let searched = search_ahead(board, options, &deadline, budget, &reduced, &mut report);
+        let searched = search_ahead(
+            board,
+            options,
+            &deadline,
+            budget,
+            None,
+            &reduced,
+            &mut report,
+        );
         let ControlFlow::Continue(first) = searched else {
             return Ok(finished(report, clock));
         };
         known = first;
+    } else if !decided(board, &reduced) && options.variant.shaves() {
+        let loose = sample(board, &mut reduced);
+        summarize(&reduced, &mut report);
+        match loose {
+            Err(refutation) => return refuted(report, refutation),
+            Ok(false) => {}
+            Ok(true) => {
+                let nodes = order::PROBE_NODES_PER_CELL * board.len() as u64;
+                let probe = Some(nodes);
+                let searched = search_ahead(
+                    board,
+                    options,
+                    &deadline,
+                    budget,
+                    probe,
+                    &reduced,
+                    &mut report,
+                );
+                let ControlFlow::Continue(first) = searched else {
+                    return Ok(finished(report, clock));
+                };
+                known = first;
+            }
+        }
     }
     if let Err(refutation) = shave(board, options, deadline.0, &mut reduced) {
         return refuted(report, refutation);
@@ -335,11 +386,19 @@ pub fn solve(board: &Board, options: &Options) -> Result<Report, Error> {
         return Ok(finished(report, clock));
     }
     if !search_first && !decided(board, &reduced) {
-        let searched = search_ahead(board, options, &deadline, budget, &reduced, &mut report);
+        let searched = search_ahead(
+            board,
+            options,
+            &deadline,
+            budget,
+            None,
+            &reduced,
+            &mut report,
+        );
         let ControlFlow::Continue(first) = searched else {
             return Ok(finished(report, clock));
         };
-        known = first;
+        known = first.or(known);
     }
     let prepared = build(board, options, reduced)?;
     mip::run(board, options, &deadline, prepared, known, &mut report)?;
@@ -352,14 +411,16 @@ fn finished(mut report: Report, clock: Instant) -> Report {
     report
 }
 
-/// The search within `budget` seconds (none: it does not run), over what
-/// the reduction left: `Break` when it settled everything asked (the report
-/// says what), otherwise the first solution it found, if any.
+/// The search within `budget` seconds (none: it does not run), and within
+/// `probe` nodes when it only tries, over what the reduction left: `Break`
+/// when it settled everything asked (the report says what), otherwise the
+/// first solution it found, if any.
 fn search_ahead(
     board: &Board,
     options: &Options,
     deadline: &Deadline,
     budget: Option<f64>,
+    probe: Option<u64>,
     reduced: &Reduced,
     report: &mut Report,
 ) -> ControlFlow<(), Option<Solution>> {
@@ -367,7 +428,7 @@ fn search_ahead(
         return ControlFlow::Continue(None);
     };
     let domains = reduced.domains.as_ref();
-    match search::run(board, domains, options, deadline, budget, report) {
+    match search::run(board, domains, options, deadline, budget, probe, report) {
         search::Left::Nothing => ControlFlow::Break(()),
         search::Left::Uniqueness(first) => ControlFlow::Continue(Some(first)),
         search::Left::Everything => ControlFlow::Continue(None),
@@ -380,20 +441,6 @@ fn decided(board: &Board, reduced: &Reduced) -> bool {
         .domains
         .as_ref()
         .is_some_and(|domains| domains.summary(board).fixed_cells == board.len())
-}
-
-/// Rules 1-5 left each cell this many values or fewer on average: the
-/// board is tight (as boards with one solution are), shaving is cheap and
-/// often decides it, and it goes before the search. On a loose board (many
-/// solutions, as a rule) shaving is slow and decides little while the
-/// search is quick, so the search goes first.
-pub(crate) const TIGHT_VALUES_PER_CELL: usize = 16;
-
-fn tight(board: &Board, reduced: &Reduced) -> bool {
-    reduced
-        .domains
-        .as_ref()
-        .is_some_and(|domains| domains.summary(board).pairs <= TIGHT_VALUES_PER_CELL * board.len())
 }
 
 /// How many solutions a board has.

@@ -29,15 +29,18 @@ pub(super) enum Left {
     Everything,
 }
 
-/// Runs the search within `budget` seconds (and the deadline). What it
-/// settled (a solution, or none; uniqueness when asked) is written into
-/// `report`; alone (`Backend::Search`) it writes whatever it reached.
+/// Runs the search within `budget` seconds (and the deadline), and within
+/// `probe` nodes when it only tries before shaving. What it settled (a
+/// solution, or none; uniqueness when asked) is written into `report`;
+/// alone (`Backend::Search`) and not probing, it writes whatever it
+/// reached. Its counts add to those of an earlier try.
 pub(super) fn run(
     board: &Board,
     domains: Option<&Domains>,
     options: &Options,
     deadline: &Deadline,
     budget: f64,
+    probe: Option<u64>,
     report: &mut Report,
 ) -> Left {
     let _span = tracing::info_span!("search").entered();
@@ -54,16 +57,19 @@ pub(super) fn run(
         solutions: wanted,
         stop,
     };
-    let outcome = search::search(board, domains, &limits, &mut |_| {});
+    let max_nodes = probe.unwrap_or(u64::MAX);
+    let outcome = search::search_bounded(board, domains, &limits, max_nodes, &mut |_| {});
+    let earlier = report.stats.search.take().unwrap_or_default();
     report.stats.search = Some(SearchStats {
-        nodes: outcome.nodes,
-        failures: outcome.failures,
+        nodes: earlier.nodes + outcome.nodes,
+        failures: earlier.failures + outcome.failures,
         solutions: outcome.count,
         complete: outcome.complete,
-        ms: ms(start),
+        ms: earlier.ms + ms(start),
     });
     let settled = outcome.complete || outcome.count >= wanted;
-    if settled || options.backend == crate::backend::Backend::Search {
+    let alone = options.backend == crate::backend::Backend::Search && probe.is_none();
+    if settled || alone {
         write_outcome(outcome, options.unique, report);
         return Left::Nothing;
     }

@@ -1,0 +1,57 @@
+//! Which goes first on a board the reduction has not decided: shaving
+//! (rules 6-7) or the search.
+//!
+//! Shaving is cheap where a board has one solution, because most of its
+//! trials remove their pair and the domains close in fast; where a board
+//! has many solutions it removes almost nothing, and each of its trials
+//! costs a whole propagation, while the search finds two solutions at
+//! once. Two tests tell the boards apart before that cost is paid:
+//! - *tight*: rules 1-5 left few values per cell. A loose board goes to
+//!   the search first;
+//! - *sampled*: a tight board (a sparse board with many solutions can be
+//!   as tight as one with one solution) runs shaving's first trials; when
+//!   few of them remove their pair, the search gets a short try, counted
+//!   in nodes so that the answer does not depend on the clock, before the
+//!   board is shaved whole. A wrong guess either way costs little: that
+//!   short try, or the shaving that would have run anyway.
+
+use crate::board::Board;
+use crate::domains::Domains;
+use crate::precheck::Contradiction;
+
+use super::Reduced;
+
+/// Rules 1-5 left each cell this many values or fewer on average: the
+/// board is tight (as boards with one solution are), and shaving goes
+/// before the search unless the sample below finds the board loose.
+pub(crate) const TIGHT_VALUES_PER_CELL: usize = 16;
+
+/// Shaving trials in the sample of a tight board.
+const SAMPLE_TRIALS: usize = 32;
+
+/// A sample in which at most this many trials removed their pair finds the
+/// board loose (docs/benchmarks.md gives the samples of the benchmark
+/// boards, which set it).
+const LOOSE_REMOVALS: usize = SAMPLE_TRIALS / 8;
+
+/// Search nodes per cell that a tight board which the sample found loose
+/// gets before it is shaved.
+pub(super) const PROBE_NODES_PER_CELL: u64 = 16;
+
+/// Few values per cell: see [`TIGHT_VALUES_PER_CELL`].
+pub(super) fn tight(board: &Board, reduced: &Reduced) -> bool {
+    reduced
+        .domains
+        .as_ref()
+        .is_some_and(|domains| domains.summary(board).pairs <= TIGHT_VALUES_PER_CELL * board.len())
+}
+
+/// Shaving's first [`SAMPLE_TRIALS`] trials removed at most
+/// [`LOOSE_REMOVALS`] pairs: the board most likely has many solutions. What the sample removed stays removed;
+/// a board over the shaving budget is not sampled (it will not be shaved).
+pub(super) fn sampled_loose(board: &Board, domains: &mut Domains) -> Result<bool, Contradiction> {
+    if !domains.within_shaving_budget() {
+        return Ok(false);
+    }
+    Ok(domains.shave_sample(board, SAMPLE_TRIALS)? <= LOOSE_REMOVALS)
+}

@@ -86,8 +86,9 @@ pub(crate) fn unique_start(solution: &Solution, rng: &mut Rng) -> Board {
 ///
 /// A clue whose question is past the search's node budget is asked again
 /// after the others: by then the board has fewer clues, which makes a
-/// second solution easier to find. Only if it is still undecided then is
-/// the attempt given up.
+/// second solution easier to find. One still undecided then gives the
+/// attempt up at once (the retries left would cost as much, and the
+/// attempt cannot end proved minimal without it).
 pub(crate) fn remove_clues(
     mut board: Board,
     solution: &Solution,
@@ -98,21 +99,19 @@ pub(crate) fn remove_clues(
 ) -> Result<Board, GenerateError> {
     let mut order: Vec<(Cell, u32)> = board.clues().collect();
     rng.shuffle(&mut order);
-    let pass = |board: &mut Board, clues, effort| {
-        removal_pass(board, solution, clues, floor, cap, effort, stop)
-    };
-    let Some(mut undecided) = pass(&mut board, order, &FIRST_TRY)? else {
+    let Some(undecided) = removal_pass(&mut board, solution, order, floor, cap, &FIRST_TRY, stop)?
+    else {
         return Ok(board);
     };
-    while !undecided.is_empty() {
-        let before = undecided.len();
-        let Some(still) = pass(&mut board, undecided, &RETRY)? else {
-            return Ok(board);
-        };
-        if still.len() == before {
-            return Err(GenerateError::Undecided);
+    for clue in undecided {
+        if board.clue_count() <= floor {
+            break;
         }
-        undecided = still;
+        match try_removing(&board, solution, clue, cap, &RETRY, stop)? {
+            Removal::Goes(without) => board = without,
+            Removal::Stays => {}
+            Removal::Undecided => return Err(GenerateError::Undecided),
+        }
     }
     Ok(board)
 }
@@ -180,7 +179,13 @@ fn try_removing(
         return Ok(Removal::Stays);
     }
     Ok(
-        match other_without_clue_within(&without, cell, value, effort.nodes_per_cell, stop) {
+        match other_without_clue_within(
+            &without,
+            solution,
+            (cell, value),
+            effort.nodes_per_cell,
+            stop,
+        ) {
             Uniqueness::Unique => Removal::Goes(without),
             Uniqueness::Another(_) => Removal::Stays,
             Uniqueness::Unknown if stop.is_some_and(|stop| Instant::now() >= stop) => {

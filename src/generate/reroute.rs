@@ -16,10 +16,20 @@
 //! clues of the windowed board too), and it is checked against the board
 //! before it is handed out. Finding none proves nothing: the full question
 //! is asked then.
+//!
+//! Where the board is sparse, the other solution often moves two strands
+//! of the path at once: the piece through c and a piece of the path that
+//! runs beside it, far away in value order, trade cells. One window of
+//! consecutive values cannot see that, so two more kinds of window are
+//! unions of segments: [`rerouted_beside`] pairs the segment through c
+//! with each segment passing next to it, and [`rerouted_through`] takes the
+//! segments of the cells whose known value the reduction of the question
+//! has ruled out (every other solution moves those cells).
 
 use super::unique::solutions_excluding_within;
 use crate::board::{Board, Cell};
 use crate::check::{check_values, Solution};
+use crate::domains::Domains;
 
 /// How many clues on either side of the removed one each window reaches:
 /// wider windows find more second solutions and cost more. The wide ones
@@ -40,11 +50,7 @@ pub(crate) fn rerouted(
     (cell, value): (Cell, u32),
     reaches: &[usize],
 ) -> Option<Solution> {
-    let clue_values: Vec<u32> = board
-        .clues_by_value()
-        .into_iter()
-        .map(|(value, _)| value)
-        .collect();
+    let clue_values = clue_values(board);
     let path = known.path();
     let mut last_window = None;
     for &reach in reaches {
@@ -64,6 +70,114 @@ pub(crate) fn rerouted(
         }
     }
     None
+}
+
+/// How far from the freed cell [`rerouted_beside`] looks for strands: the
+/// other strand passes within this distance of it, or next to a cell of the
+/// segment through it.
+const STRAND_RADIUS: usize = 3;
+
+/// Reaches of the segment through the freed cell in [`rerouted_beside`].
+const BESIDE_REACHES: &[usize] = &[1, 2];
+
+/// Reaches of the segments in [`rerouted_through`].
+pub(crate) const THROUGH_REACHES: &[usize] = &[1, 2, 4];
+
+/// A solution of `board` other than `known` (as for [`rerouted`]) that
+/// reroutes the segment through `value` together with one segment passing
+/// beside it: cells near `cell`, or next to the segment, give the strands.
+pub(crate) fn rerouted_beside(
+    board: &Board,
+    known: &Solution,
+    (cell, value): (Cell, u32),
+) -> Option<Solution> {
+    let clue_values = clue_values(board);
+    let path = known.path();
+    let total = board.total();
+    let mut tried = Vec::new();
+    for &reach in BESIDE_REACHES {
+        let main = segment_window(&clue_values, value, reach, total);
+        let segment = &path[main.0 as usize - 1..main.1 as usize];
+        let beside = board.cells().filter(|&other| {
+            other.distance(cell) <= STRAND_RADIUS
+                || segment.iter().any(|&inside| inside.distance(other) == 1)
+        });
+        for other in beside {
+            let strand = segment_window(&clue_values, known.value(other), 1, total);
+            let pair = [main, strand];
+            if main == strand || tried.contains(&pair) {
+                continue;
+            }
+            tried.push(pair);
+            let window = cells_of(board, &path, &pair);
+            if let Some(found) = reroute_within(board, known, &window, cell, value) {
+                return Some(found);
+            }
+        }
+    }
+    None
+}
+
+/// A solution of `board` other than `known` (as for [`rerouted`]) found by
+/// rerouting the segments through every cell whose value in `known` the
+/// `domains` of the question (sound for every other solution) rule out.
+pub(crate) fn rerouted_through(
+    board: &Board,
+    known: &Solution,
+    (cell, value): (Cell, u32),
+    domains: &Domains,
+) -> Option<Solution> {
+    let moved: Vec<u32> = board
+        .cells()
+        .filter(|&other| other != cell && !domains.allows(board, other, known.value(other)))
+        .map(|other| known.value(other))
+        .collect();
+    if moved.is_empty() {
+        return None; // the windows of `rerouted` again
+    }
+    let clue_values = clue_values(board);
+    let path = known.path();
+    let mut last = Vec::new();
+    for &reach in THROUGH_REACHES {
+        let mut windows: Vec<(u32, u32)> = std::iter::once(value)
+            .chain(moved.iter().copied())
+            .map(|centre| segment_window(&clue_values, centre, reach, board.total()))
+            .collect();
+        windows.sort_unstable();
+        windows.dedup();
+        if windows == last {
+            continue;
+        }
+        let window = cells_of(board, &path, &windows);
+        if let Some(found) = reroute_within(board, known, &window, cell, value) {
+            return Some(found);
+        }
+        last = windows;
+    }
+    None
+}
+
+/// The clues' values, ascending.
+fn clue_values(board: &Board) -> Vec<u32> {
+    board
+        .clues_by_value()
+        .into_iter()
+        .map(|(value, _)| value)
+        .collect()
+}
+
+/// The cells of `path` holding the values of any of `windows`, each once.
+fn cells_of(board: &Board, path: &[Cell], windows: &[(u32, u32)]) -> Vec<Cell> {
+    let mut seen = vec![false; board.len()];
+    let mut cells = Vec::new();
+    for &(low, high) in windows {
+        for &inside in &path[low as usize - 1..high as usize] {
+            if !std::mem::replace(&mut seen[board.index(inside)], true) {
+                cells.push(inside);
+            }
+        }
+    }
+    cells
 }
 
 /// The values from the `reach`-th clue below `value` to the `reach`-th
@@ -144,6 +258,51 @@ mod tests {
         assert_eq!(
             other_without_clue(&without, Cell::new(1, 2), 4, None),
             Uniqueness::Unique
+        );
+    }
+
+    /// Asserts that `other` solves `without` (which lost `value` at `cell`)
+    /// and moves that value.
+    fn assert_another(without: &Board, other: &Solution, (cell, value): (Cell, u32)) {
+        assert_ne!(other.value(cell), value, "clue {value} at {cell}");
+        for (kept, held) in without.clues() {
+            assert_eq!(other.value(kept), held);
+        }
+        assert_eq!(
+            check_values(without, other.values().to_vec()),
+            Ok(other.clone())
+        );
+    }
+
+    #[test]
+    fn reroutes_of_two_strands_are_other_solutions_with_the_other_clues() {
+        let (mut beside, mut through) = (0, 0);
+        for seed in 0..8 {
+            let puzzle = crate::generate::Puzzle::generate(7, 7, 14, seed);
+            let known = &puzzle.solution;
+            for clue in puzzle.board.clues() {
+                let without = puzzle.board.with_clue(clue.0, None).unwrap();
+                if let Some(other) = rerouted_beside(&without, known, clue) {
+                    beside += 1;
+                    assert_another(&without, &other, clue);
+                }
+                let Ok(domains) = Domains::reduce_by(
+                    &without,
+                    crate::domains::Rules::AllDifferent,
+                    &[clue],
+                    None,
+                ) else {
+                    continue;
+                };
+                if let Some(other) = rerouted_through(&without, known, clue, &domains) {
+                    through += 1;
+                    assert_another(&without, &other, clue);
+                }
+            }
+        }
+        assert!(
+            beside > 0 && through > 0,
+            "{beside} beside, {through} through"
         );
     }
 

@@ -15,6 +15,7 @@
 
 use std::time::Instant;
 
+use super::reroute::{rerouted_beside, rerouted_through};
 use crate::board::{Board, Cell};
 use crate::check::{check_values, Solution};
 use crate::domains::{Domains, Rules};
@@ -67,6 +68,43 @@ pub(crate) fn solutions_excluding(
     nodes_per_cell: u64,
     stop: Option<Instant>,
 ) -> Found {
+    solutions_guided(
+        board,
+        excluded,
+        wanted,
+        nodes_per_cell,
+        stop,
+        &mut |_, _| None,
+    )
+}
+
+/// Where [`solutions_guided`] has narrowed the domains when it asks its
+/// guide for a solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Narrowed {
+    /// Rules 1-5 and the probes near the excluded pairs.
+    Probed,
+    /// And whole shaving passes.
+    Shaved,
+}
+
+/// As [`solutions_excluding`], with a `guide` asked for a solution (checked,
+/// other than any known one) after the probes and after shaving, before
+/// the dearer stages: it sees the domains, which every solution with the
+/// excluded pairs out keeps to.
+pub(crate) fn solutions_guided(
+    board: &Board,
+    excluded: &[(Cell, u32)],
+    wanted: u64,
+    nodes_per_cell: u64,
+    stop: Option<Instant>,
+    guide: &mut dyn FnMut(&Domains, Narrowed) -> Option<Solution>,
+) -> Found {
+    let guided = |solution| Found {
+        solutions: vec![solution],
+        complete: false,
+        contradiction: None,
+    };
     let refuted = |contradiction| Found {
         solutions: Vec::new(),
         complete: true,
@@ -120,11 +158,17 @@ pub(crate) fn solutions_excluding(
             }
         }
     }
+    if let Some(solution) = guide(&domains, Narrowed::Probed) {
+        return guided(solution);
+    }
     if let Err(contradiction) = domains.shave_within_budget(board, stop) {
         return refuted(contradiction);
     }
     if let Some(found) = read_off(board, &domains) {
         return found;
+    }
+    if let Some(solution) = guide(&domains, Narrowed::Shaved) {
+        return guided(solution);
     }
     let max_nodes = nodes_per_cell * board.len() as u64;
     let outcome = search_bounded(board, Some(&domains), &limits, max_nodes, &mut |_| {});
@@ -183,24 +227,41 @@ pub fn other_without_clue(
     value: u32,
     stop: Option<Instant>,
 ) -> Uniqueness {
-    other_without_clue_within(board, cell, value, SEARCH_NODES_PER_CELL, stop)
+    let found = solutions_excluding(board, &[(cell, value)], 1, SEARCH_NODES_PER_CELL, stop);
+    verdict(found)
+}
+
+/// The verdict on a one-pair question from what the pipeline found.
+fn verdict(found: Found) -> Uniqueness {
+    let complete = found.complete;
+    match found.solutions.into_iter().next() {
+        Some(other) => Uniqueness::Another(other),
+        None if complete => Uniqueness::Unique,
+        None => Uniqueness::Unknown,
+    }
 }
 
 /// As [`other_without_clue`], the search after shaving taking at most
-/// `nodes_per_cell` nodes per cell.
+/// `nodes_per_cell` nodes per cell, with `known` (the board's solution
+/// with the clue) guiding reroutes once the domains are narrowed: the
+/// strands beside the freed cell after the probes, and the cells whose
+/// known value the domains rule out, after the probes and after shaving.
 pub(crate) fn other_without_clue_within(
     board: &Board,
-    cell: Cell,
-    value: u32,
+    known: &Solution,
+    (cell, value): (Cell, u32),
     nodes_per_cell: u64,
     stop: Option<Instant>,
 ) -> Uniqueness {
-    let found = solutions_excluding(board, &[(cell, value)], 1, nodes_per_cell, stop);
-    match found.solutions.into_iter().next() {
-        Some(other) => Uniqueness::Another(other),
-        None if found.complete => Uniqueness::Unique,
-        None => Uniqueness::Unknown,
-    }
+    let mut guide = |domains: &Domains, narrowed| {
+        let beside = || match narrowed {
+            Narrowed::Probed => rerouted_beside(board, known, (cell, value)),
+            Narrowed::Shaved => None,
+        };
+        beside().or_else(|| rerouted_through(board, known, (cell, value), domains))
+    };
+    let found = solutions_guided(board, &[(cell, value)], 1, nodes_per_cell, stop, &mut guide);
+    verdict(found)
 }
 
 #[cfg(test)]

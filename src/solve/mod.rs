@@ -351,7 +351,7 @@ pub fn solve(board: &Board, options: &Options) -> Result<Report, Error> {
             return Ok(finished(report, clock));
         };
         known = first;
-    } else if !decided(board, &reduced) && options.variant.shaves() {
+    } else if budget.is_some() && !decided(board, &reduced) && options.variant.shaves() {
         let loose = sample(board, &mut reduced);
         summarize(&reduced, &mut report);
         match loose {

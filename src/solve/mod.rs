@@ -335,22 +335,16 @@ pub fn solve(board: &Board, options: &Options) -> Result<Report, Error> {
         _ if options.variant.is_reduced() => options.search_budget,
         _ => None,
     };
+    let ahead = |probe: Option<u64>, reduced: &Reduced, report: &mut Report| {
+        search_ahead(board, options, &deadline, budget, probe, reduced, report)
+    };
     let search_first = !order::tight(board, &reduced);
     let mut known = None;
     if search_first && !decided(board, &reduced) {
-        let searched = search_ahead(
-            board,
-            options,
-            &deadline,
-            budget,
-            None,
-            &reduced,
-            &mut report,
-        );
-        let ControlFlow::Continue(first) = searched else {
-            return Ok(finished(report, clock));
-        };
-        known = first;
+        match ahead(None, &reduced, &mut report) {
+            ControlFlow::Break(()) => return Ok(finished(report, clock)),
+            ControlFlow::Continue(first) => known = first,
+        }
     } else if budget.is_some() && !decided(board, &reduced) && options.variant.shaves() {
         let loose = sample(board, &mut reduced);
         summarize(&reduced, &mut report);
@@ -358,21 +352,11 @@ pub fn solve(board: &Board, options: &Options) -> Result<Report, Error> {
             Err(refutation) => return refuted(report, refutation),
             Ok(false) => {}
             Ok(true) => {
-                let nodes = order::PROBE_NODES_PER_CELL * board.len() as u64;
-                let probe = Some(nodes);
-                let searched = search_ahead(
-                    board,
-                    options,
-                    &deadline,
-                    budget,
-                    probe,
-                    &reduced,
-                    &mut report,
-                );
-                let ControlFlow::Continue(first) = searched else {
-                    return Ok(finished(report, clock));
-                };
-                known = first;
+                let probe = order::PROBE_NODES_PER_CELL * board.len() as u64;
+                match ahead(Some(probe), &reduced, &mut report) {
+                    ControlFlow::Break(()) => return Ok(finished(report, clock)),
+                    ControlFlow::Continue(first) => known = first,
+                }
             }
         }
     }
@@ -386,19 +370,10 @@ pub fn solve(board: &Board, options: &Options) -> Result<Report, Error> {
         return Ok(finished(report, clock));
     }
     if !search_first && !decided(board, &reduced) {
-        let searched = search_ahead(
-            board,
-            options,
-            &deadline,
-            budget,
-            None,
-            &reduced,
-            &mut report,
-        );
-        let ControlFlow::Continue(first) = searched else {
-            return Ok(finished(report, clock));
-        };
-        known = first.or(known);
+        match ahead(None, &reduced, &mut report) {
+            ControlFlow::Break(()) => return Ok(finished(report, clock)),
+            ControlFlow::Continue(first) => known = first.or(known),
+        }
     }
     let prepared = build(board, options, reduced)?;
     mip::run(board, options, &deadline, prepared, known, &mut report)?;

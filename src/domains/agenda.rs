@@ -1,7 +1,7 @@
 //! The work list of propagation: what the rules still have to look at
 //! after a change, and the buffers rule 5 reuses between calls.
 
-use super::all_different::MatchingScratch;
+use super::matching::MatchingScratch;
 
 /// What propagation still has to do, and buffers rule 5 reuses.
 pub(super) struct Agenda {

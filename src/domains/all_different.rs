@@ -19,27 +19,10 @@
 
 use super::agenda::Agenda;
 use super::bits::BitIter;
-use super::components::Components;
+use super::matching::MatchingScratch;
 use super::Domains;
 use crate::board::{Board, Cell};
 use crate::precheck::Contradiction;
-
-/// Buffers for rule 5, kept between calls.
-#[derive(Default)]
-pub(super) struct MatchingScratch {
-    /// The open cells (a cell's place in this list is its node).
-    open: Vec<usize>,
-    cell_of_value: Vec<usize>,
-    /// The place in `open` of the cell matched to each value.
-    node_of_value: Vec<usize>,
-    seen: Vec<usize>,
-    stamp: usize,
-    /// Augmenting-path search: frames (cell, word, values of the word left).
-    frames: Vec<(usize, usize, u64)>,
-    path: Vec<u32>,
-    reached: Vec<usize>,
-    components: Components,
-}
 
 impl Domains {
     /// Rule 5, all different. Finds a perfect matching of the open cells to

@@ -52,6 +52,7 @@ mod bits;
 mod colour;
 mod components;
 mod distance;
+mod matching;
 mod nogoods;
 mod shaving;
 mod support;

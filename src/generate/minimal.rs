@@ -15,8 +15,8 @@
 use std::time::Instant;
 
 use super::difficulty::{decides, Level};
-use super::reroute::{rerouted, NARROW_WINDOWS, WIDE_WINDOWS};
-use super::unique::{other_without_clue_within, Uniqueness, SEARCH_NODES_PER_CELL};
+use super::reroute::{other_without_clue_within, rerouted, NARROW_WINDOWS, WIDE_WINDOWS};
+use super::unique::{Uniqueness, SEARCH_NODES_PER_CELL};
 use super::{GenerateError, Rng};
 use crate::board::{Board, Cell};
 use crate::check::Solution;

@@ -26,7 +26,9 @@
 //! segments of the cells whose known value the reduction of the question
 //! has ruled out (every other solution moves those cells).
 
-use super::unique::solutions_excluding_within;
+use std::time::Instant;
+
+use super::unique::{solutions_excluding_within, solutions_guided, verdict, Narrowed, Uniqueness};
 use crate::board::{Board, Cell};
 use crate::check::{check_values, Solution};
 use crate::domains::Domains;
@@ -217,6 +219,29 @@ fn fixed_outside(board: &Board, known: &Solution, window: &[Cell]) -> Board {
         given[board.index(inside)] = board.clue(inside);
     }
     Board::new(board.rows(), board.cols(), given).expect("values of a solution fit its board")
+}
+
+/// As [`other_without_clue`], the search after shaving taking at most
+/// `nodes_per_cell` nodes per cell, with `known` (the board's solution
+/// with the clue) guiding reroutes once the domains are narrowed: the
+/// strands beside the freed cell after the probes, and the cells whose
+/// known value the domains rule out, after the probes and after shaving.
+pub(crate) fn other_without_clue_within(
+    board: &Board,
+    known: &Solution,
+    (cell, value): (Cell, u32),
+    nodes_per_cell: u64,
+    stop: Option<Instant>,
+) -> Uniqueness {
+    let mut guide = |domains: &Domains, narrowed| {
+        let beside = || match narrowed {
+            Narrowed::Probed => rerouted_beside(board, known, (cell, value)),
+            Narrowed::Shaved => None,
+        };
+        beside().or_else(|| rerouted_through(board, known, (cell, value), domains))
+    };
+    let found = solutions_guided(board, &[(cell, value)], 1, nodes_per_cell, stop, &mut guide);
+    verdict(found)
 }
 
 #[cfg(test)]

@@ -15,7 +15,6 @@
 
 use std::time::Instant;
 
-use super::reroute::{rerouted_beside, rerouted_through};
 use crate::board::{Board, Cell};
 use crate::check::{check_values, Solution};
 use crate::domains::{Domains, Rules};
@@ -232,36 +231,13 @@ pub fn other_without_clue(
 }
 
 /// The verdict on a one-pair question from what the pipeline found.
-fn verdict(found: Found) -> Uniqueness {
+pub(crate) fn verdict(found: Found) -> Uniqueness {
     let complete = found.complete;
     match found.solutions.into_iter().next() {
         Some(other) => Uniqueness::Another(other),
         None if complete => Uniqueness::Unique,
         None => Uniqueness::Unknown,
     }
-}
-
-/// As [`other_without_clue`], the search after shaving taking at most
-/// `nodes_per_cell` nodes per cell, with `known` (the board's solution
-/// with the clue) guiding reroutes once the domains are narrowed: the
-/// strands beside the freed cell after the probes, and the cells whose
-/// known value the domains rule out, after the probes and after shaving.
-pub(crate) fn other_without_clue_within(
-    board: &Board,
-    known: &Solution,
-    (cell, value): (Cell, u32),
-    nodes_per_cell: u64,
-    stop: Option<Instant>,
-) -> Uniqueness {
-    let mut guide = |domains: &Domains, narrowed| {
-        let beside = || match narrowed {
-            Narrowed::Probed => rerouted_beside(board, known, (cell, value)),
-            Narrowed::Shaved => None,
-        };
-        beside().or_else(|| rerouted_through(board, known, (cell, value), domains))
-    };
-    let found = solutions_guided(board, &[(cell, value)], 1, nodes_per_cell, stop, &mut guide);
-    verdict(found)
 }
 
 #[cfg(test)]

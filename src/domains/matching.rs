@@ -1,0 +1,21 @@
+//! The buffers of rule 5 (`all_different.rs`), kept between calls in the
+//! propagation's work list so that shaving's many trials reuse them.
+
+use super::components::Components;
+
+/// Buffers for rule 5, kept between calls.
+#[derive(Default)]
+pub(super) struct MatchingScratch {
+    /// The open cells (a cell's place in this list is its node).
+    pub(super) open: Vec<usize>,
+    pub(super) cell_of_value: Vec<usize>,
+    /// The place in `open` of the cell matched to each value.
+    pub(super) node_of_value: Vec<usize>,
+    pub(super) seen: Vec<usize>,
+    pub(super) stamp: usize,
+    /// Augmenting-path search: frames (cell, word, values of the word left).
+    pub(super) frames: Vec<(usize, usize, u64)>,
+    pub(super) path: Vec<u32>,
+    pub(super) reached: Vec<usize>,
+    pub(super) components: Components,
+}

@@ -12,9 +12,12 @@
 
 use std::time::Instant;
 
-use numbrix::generate::Puzzle;
 use numbrix::search::{search, Limits};
 use numbrix::{solve, Backend, Board, Formulation, Options, Report, Status};
+
+mod bench_boards;
+
+use bench_boards::{half_clues, scattered_clues};
 
 const RUNS: usize = 3;
 
@@ -78,18 +81,6 @@ fn row(name: &str, board: &Board) {
     );
 }
 
-/// A unique example board with every second clue (in reading order) removed.
-fn half_clues(path: &str) -> Board {
-    let board = Board::read(path.as_ref()).expect("the example board reads");
-    let mut kept = board.clone();
-    for (position, (cell, _)) in board.clues().enumerate() {
-        if position % 2 == 1 {
-            kept = kept.with_clue(cell, None).expect("a clue can go");
-        }
-    }
-    kept
-}
-
 fn main() {
     println!(
         "{:<34} {:>10} {:<28} {:>10} verdict",
@@ -101,13 +92,8 @@ fn main() {
     }
     for side in [8, 10, 12, 15, 20, 30] {
         for percent in [3, 10] {
-            let cells = side * side;
-            let clues = (cells * percent / 100).max(2);
-            let puzzle = Puzzle::generate(side, side, clues, side as u64 * 100 + percent as u64);
-            row(
-                &format!("{side}x{side}, {clues} clues ({percent} %)"),
-                &puzzle.board,
-            );
+            let (name, board) = scattered_clues(side, percent);
+            row(&name, &board);
         }
     }
     for name in [
@@ -119,8 +105,8 @@ fn main() {
         "scale/20x20_1",
         "scale/30x30_1",
     ] {
-        let path = format!("examples/boards/{name}.csv");
-        row(&format!("{name}, half its clues"), &half_clues(&path));
+        let (name, board) = half_clues(name);
+        row(&name, &board);
     }
     if std::env::args().nth(1).is_some() {
         return;

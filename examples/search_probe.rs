@@ -8,20 +8,12 @@
 
 use std::time::{Duration, Instant};
 
-use numbrix::generate::Puzzle;
 use numbrix::search::{search, Limits};
 use numbrix::{Board, Domains};
 
-fn half_clues(path: &str) -> Board {
-    let board = Board::read(path.as_ref()).expect("the example board reads");
-    let mut kept = board.clone();
-    for (position, (cell, _)) in board.clues().enumerate() {
-        if position % 2 == 1 {
-            kept = kept.with_clue(cell, None).expect("a clue can go");
-        }
-    }
-    kept
-}
+mod bench_boards;
+
+use bench_boards::{half_clues, scattered_clues};
 
 fn probe(name: &str, board: &Board, seconds: f64) {
     if let Some(filter) = std::env::args().nth(1) {
@@ -64,13 +56,8 @@ fn main() {
         .unwrap_or(10.0);
     for side in [12, 15, 20, 30] {
         for percent in [3, 10] {
-            let clues = (side * side * percent / 100).max(2);
-            let puzzle = Puzzle::generate(side, side, clues, side as u64 * 100 + percent as u64);
-            probe(
-                &format!("{side}x{side}, {clues} clues ({percent} %)"),
-                &puzzle.board,
-                seconds,
-            );
+            let (name, board) = scattered_clues(side, percent);
+            probe(&name, &board, seconds);
         }
     }
     for name in [
@@ -79,7 +66,7 @@ fn main() {
         "scale/20x20_1",
         "scale/30x30_1",
     ] {
-        let path = format!("examples/boards/{name}.csv");
-        probe(&format!("{name}, half"), &half_clues(&path), seconds);
+        let (name, board) = half_clues(name);
+        probe(&name, &board, seconds);
     }
 }

@@ -128,38 +128,67 @@ fn luby(run: u64) -> u64 {
     }
 }
 
-/// Checks the path `cells` (by value: `cells[v - 1]` holds v) and counts
-/// it `weight` times, keeping it if fewer than [`KEPT`] are kept; with
-/// restarts, a solution an earlier run found is not counted again.
-fn record(board: &Board, outcome: &mut Outcome, restarts: bool, weight: u64, cells: &[usize]) {
-    let mut values = vec![0; cells.len()];
-    for (position, &cell) in cells.iter().enumerate() {
-        values[cell] = position as u32 + 1;
-    }
-    match check_values(board, values) {
-        // An earlier run's solution found again.
-        Ok(solution) if restarts && outcome.solutions.contains(&solution) => {}
-        Ok(solution) => {
-            if outcome.solutions.len() < KEPT {
-                outcome.solutions.push(solution);
-            }
-            outcome.count += weight;
-        }
-        // The engine only builds paths that fit: a refusal is a bug, and the
-        // grid is never handed out.
-        Err(violation) => {
-            debug_assert!(false, "the search built a non-solution: {violation}")
-        }
-    }
+/// What the search does with the engines' events: each solution is
+/// checked and counted, and each tick reports progress and asks whether to
+/// go on.
+struct Recorder<'a> {
+    board: &'a Board,
+    outcome: Outcome,
+    /// With restarts, a solution an earlier run found is not counted again.
+    restarts: bool,
+    stop: Option<Instant>,
+    max_nodes: u64,
+    progress: &'a mut dyn FnMut(&Progress),
 }
 
-/// A solution's cells by value: `path[v - 1]` holds v.
-fn first_path(solution: &Solution) -> Vec<usize> {
-    let mut path = vec![0; solution.values().len()];
-    for (cell, &value) in solution.values().iter().enumerate() {
-        path[value as usize - 1] = cell;
+impl Recorder<'_> {
+    /// Handles one event of an engine; false stops the engine. A solution
+    /// counts `weight` times, and the engine goes on while fewer than
+    /// `target` are counted.
+    fn event(&mut self, event: Event, weight: u64, target: u64) -> bool {
+        match event {
+            Event::Solution(cells) => {
+                self.record(weight, cells);
+                self.outcome.count < target
+            }
+            Event::Tick(tally) => {
+                (self.progress)(&Progress {
+                    solutions: self.outcome.count,
+                    nodes: tally.nodes,
+                });
+                !self.clock_stopped() && tally.nodes < self.max_nodes
+            }
+        }
     }
-    path
+
+    fn clock_stopped(&self) -> bool {
+        self.stop.is_some_and(|stop| Instant::now() >= stop)
+    }
+
+    /// Checks the path `cells` (by value: `cells[v - 1]` holds v) and counts
+    /// it `weight` times, keeping it if fewer than [`KEPT`] are kept.
+    fn record(&mut self, weight: u64, cells: &[usize]) {
+        let outcome = &mut self.outcome;
+        let mut values = vec![0; cells.len()];
+        for (position, &cell) in cells.iter().enumerate() {
+            values[cell] = position as u32 + 1;
+        }
+        match check_values(self.board, values) {
+            // An earlier run's solution found again.
+            Ok(solution) if self.restarts && outcome.solutions.contains(&solution) => {}
+            Ok(solution) => {
+                if outcome.solutions.len() < KEPT {
+                    outcome.solutions.push(solution);
+                }
+                outcome.count += weight;
+            }
+            // The engine only builds paths that fit: a refusal is a bug, and
+            // the grid is never handed out.
+            Err(violation) => {
+                debug_assert!(false, "the search built a non-solution: {violation}")
+            }
+        }
+    }
 }
 
 /// The grid the engines walk: the pairs `domains` allow on `board`.
@@ -190,7 +219,7 @@ pub fn search_bounded(
     max_nodes: u64,
     progress: &mut dyn FnMut(&Progress),
 ) -> Outcome {
-    let mut outcome = Outcome {
+    let outcome = Outcome {
         solutions: Vec::new(),
         count: 0,
         complete: true,
@@ -237,7 +266,14 @@ pub fn search_bounded(
     // near it (`nearby.rs`) before it searches the whole board again.
     let look_nearby = limits.solutions == KEPT as u64 && matches!(engine, Engine::Fill(_));
     let mut target = if look_nearby { 1 } else { limits.solutions };
-    let clock_stopped = || limits.stop.is_some_and(|stop| Instant::now() >= stop);
+    let mut recorder = Recorder {
+        board,
+        outcome,
+        restarts,
+        stop: limits.stop,
+        max_nodes,
+        progress,
+    };
     // A run must at least be able to go down once, to the last value.
     let restart_unit = RESTART_NODES.max(2 * board.len() as u64);
     for run in 0u64.. {
@@ -252,19 +288,7 @@ pub fn search_bounded(
             Engine::Fill(_) => vec![(NO_START, 1)],
         };
         for (start, weight) in weights {
-            let mut event = |event: Event| match event {
-                Event::Solution(cells) => {
-                    record(board, &mut outcome, restarts, weight, cells);
-                    outcome.count < target
-                }
-                Event::Tick(tally) => {
-                    progress(&Progress {
-                        solutions: outcome.count,
-                        nodes: tally.nodes,
-                    });
-                    !clock_stopped() && tally.nodes < max_nodes
-                }
-            };
+            let mut event = |event: Event| recorder.event(event, weight, target);
             match &mut engine {
                 Engine::Walk(walk, _) => {
                     walk.seed = run;
@@ -285,38 +309,31 @@ pub fn search_bounded(
             // This run went through the whole space: what it found is all.
             break;
         }
-        if target < limits.solutions && outcome.count == target {
+        if target < limits.solutions && recorder.outcome.count == target {
             target = limits.solutions;
-            if let (Engine::Fill(fill), Some(first)) = (&mut engine, outcome.solutions.first()) {
-                let known = first_path(first);
-                let mut event = |event: Event| match event {
-                    Event::Solution(cells) => {
-                        record(board, &mut outcome, restarts, 1, cells);
-                        outcome.count < target
-                    }
-                    Event::Tick(tally) => {
-                        progress(&Progress {
-                            solutions: outcome.count,
-                            nodes: tally.nodes,
-                        });
-                        !clock_stopped() && tally.nodes < max_nodes
-                    }
-                };
+            let first = recorder.outcome.solutions.first();
+            let known: Option<Vec<usize>> =
+                first.map(|first| first.path().iter().map(|&cell| board.index(cell)).collect());
+            if let (Engine::Fill(fill), Some(known)) = (&mut engine, known) {
+                let mut event = |event: Event| recorder.event(event, 1, target);
                 nearby::reroute(fill, &known, &givens, &mut tally, &mut event);
                 fill.reset(&givens);
             }
-            if outcome.count < target && !clock_stopped() && tally.nodes < max_nodes {
+            let open = recorder.outcome.count < target;
+            if open && !recorder.clock_stopped() && tally.nodes < max_nodes {
                 // None nearby: the whole board again, from the next run.
                 continue;
             }
-            outcome.complete = false;
+            recorder.outcome.complete = false;
             break;
         }
-        if !tally.out_of_nodes || outcome.count >= limits.solutions || clock_stopped() {
-            outcome.complete = false;
+        let enough = recorder.outcome.count >= limits.solutions;
+        if !tally.out_of_nodes || enough || recorder.clock_stopped() {
+            recorder.outcome.complete = false;
             break;
         }
     }
+    let mut outcome = recorder.outcome;
     outcome.nodes = tally.nodes;
     outcome.failures = tally.failures;
     outcome

@@ -32,19 +32,25 @@
 //!   walk through the free cells, when the placement lies where it might
 //!   pass.
 
+mod labels;
 mod regions;
 mod short_gaps;
 
 use std::cmp::Reverse;
 
 use super::path::{scramble, Event, Grid, Tally};
-use regions::{Reach, Region};
+use labels::Labels;
+use regions::{Gap, Reach, Region};
 
 const NONE: usize = usize::MAX;
 
 pub(super) struct Fill<'a> {
     grid: &'a Grid,
     total: u32,
+    /// `(row, column)` of each cell: distances are taken at every node, and
+    /// a division per cell would cost more than the sum.
+    coordinates: Vec<(u16, u16)>,
+    rows: usize,
     columns: usize,
     /// `position[v]`: the cell of value v, or NONE (index 0 unused).
     position: Vec<usize>,
@@ -67,8 +73,13 @@ pub(super) struct Fill<'a> {
     /// cell's region.
     regions: Vec<Region>,
     region_of: Vec<u32>,
+    /// The trail state `regions` and `region_of` describe.
+    labels: Labels,
     /// The gaps each region may take, grouped by region from `first_reach`.
     reaches: Vec<Reach>,
+    /// The runs of open values at the last region check: their ends are
+    /// the open values.
+    gaps: Vec<Gap>,
     first_reach: Vec<u32>,
     pub(super) seed: u64,
     pub(super) budget: u64,
@@ -102,6 +113,10 @@ impl<'a> Fill<'a> {
         let mut fill = Fill {
             grid,
             total,
+            coordinates: (0..grid.cells)
+                .map(|cell| ((cell / columns) as u16, (cell % columns) as u16))
+                .collect(),
+            rows: grid.cells / columns,
             columns,
             position: vec![NONE; total as usize + 1],
             value: vec![0; grid.cells],
@@ -118,7 +133,9 @@ impl<'a> Fill<'a> {
             queue: Vec::with_capacity(grid.cells),
             regions: Vec::new(),
             region_of: vec![0; grid.cells],
+            labels: Labels::default(),
             reaches: Vec::new(),
+            gaps: Vec::new(),
             first_reach: Vec::new(),
             seed: 0,
             budget: u64::MAX,
@@ -148,13 +165,6 @@ impl<'a> Fill<'a> {
 
     fn placed(&self, value: u32) -> bool {
         (1..=self.total).contains(&value) && self.position[value as usize] != NONE
-    }
-
-    /// Is `value` open: unplaced, with a placed neighbour value?
-    fn open(&self, value: u32) -> bool {
-        (1..=self.total).contains(&value)
-            && !self.placed(value)
-            && (self.placed(value - 1) || self.placed(value + 1))
     }
 
     /// Does the placed cell `cell` still lack a neighbour value?
@@ -213,6 +223,7 @@ impl<'a> Fill<'a> {
     /// Takes the last placed value back.
     fn undo(&mut self) {
         let value = self.trail.pop().expect("a value to take back");
+        self.unlabel_to(self.trail.len());
         let cell = self.position[value as usize];
         for &holder in &self.holders[value as usize] {
             self.options[holder] += 1;
@@ -226,9 +237,9 @@ impl<'a> Fill<'a> {
     }
 
     pub(super) fn distance(&self, from: usize, to: usize) -> u32 {
-        let (a, b) = (from / self.columns, from % self.columns);
-        let (c, d) = (to / self.columns, to % self.columns);
-        (a.abs_diff(c) + b.abs_diff(d)) as u32
+        let (a, b) = self.coordinates[from];
+        let (c, d) = self.coordinates[to];
+        u32::from(a.abs_diff(c) + b.abs_diff(d))
     }
 
     /// The nearest placed values below and above `value` are close enough.
@@ -286,16 +297,17 @@ impl<'a> Fill<'a> {
     fn frame(&self) -> Option<Frame> {
         let mut best: Option<Frame> = None;
         let mut best_key = (u8::MAX, Reverse(0), u32::MAX, u64::MAX);
-        for &placed in &self.trail {
-            for value in [placed.wrapping_sub(1), placed + 1] {
-                if !self.open(value) {
-                    continue;
-                }
+        for gap in &self.gaps {
+            let slack = self.slack(gap);
+            let above_low = gap.low.map(|low| self.value[low] + 1);
+            let below_high = gap.high.map(|high| self.value[high] - 1);
+            let second = below_high.filter(|&value| Some(value) != above_low);
+            for value in above_low.into_iter().chain(second) {
                 let (candidates, count) = self.candidates(value);
                 let key = (
                     count,
                     Reverse(self.weight[value as usize]),
-                    self.slack(value),
+                    slack,
                     scramble(value as usize, self.seed),
                 );
                 if key < best_key {
@@ -325,16 +337,11 @@ impl<'a> Fill<'a> {
         self.weight[value as usize] = self.weight[value as usize].saturating_add(1);
     }
 
-    /// Spare steps in the gap of open value `value`: its length less the
-    /// distance between its ends (large for a tail, which has one end).
-    fn slack(&self, value: u32) -> u32 {
-        let below = (1..value).rev().find(|&v| self.placed(v));
-        let above = (value + 1..=self.total).find(|&v| self.placed(v));
-        match (below, above) {
-            (Some(u), Some(w)) => {
-                let distance = self.distance(self.position[u as usize], self.position[w as usize]);
-                (w - u).saturating_sub(distance)
-            }
+    /// Spare steps in `gap`: its length less the distance between its ends
+    /// (large for a tail, which has one end).
+    fn slack(&self, gap: &Gap) -> u32 {
+        match (gap.low, gap.high) {
+            (Some(low), Some(high)) => (gap.length + 1).saturating_sub(self.distance(low, high)),
             _ => u32::MAX / 2,
         }
     }

@@ -54,7 +54,7 @@ use path::{Event, Grid, Tally, Walk};
 /// constrained value first (boards with clues).
 enum Engine<'a> {
     Walk(Walk<'a>, Vec<(usize, u64)>),
-    Fill(Fill<'a>),
+    Fill(Box<Fill<'a>>),
 }
 
 /// The fill engine has no start cell.
@@ -247,7 +247,7 @@ pub fn search_bounded(
         .collect();
     let mut engine = if board.clue_count() > 0 {
         match Fill::new(&grid, board.cols(), &givens) {
-            Some(fill) => Engine::Fill(fill),
+            Some(fill) => Engine::Fill(Box::new(fill)),
             None => return outcome,
         }
     } else if limits.solutions == u64::MAX {

@@ -10,39 +10,42 @@
 //! region.
 
 use super::short_gaps::SHORT;
-use super::{Fill, NONE};
+use super::Fill;
 
 /// A region of free cells, counted by colour: its cells, what the gaps
 /// that can go nowhere else bring, and what every gap that may go there
 /// can bring.
 #[derive(Default, Clone, Copy)]
 pub(super) struct Region {
-    cells: [u32; 2],
+    pub(super) cells: [u32; 2],
     forced: [u32; 2],
     possible: [u32; 2],
 }
 
-/// A gap that may fill a region: the cells of its placed ends (NONE for the
-/// open end of the first or last stretch) and its span, the steps from one
-/// end to the other.
+/// A gap that may fill a region, as the reach test reads it: a free cell x
+/// is within its reach when d(ends[0], x) + d(x, ends[1]) <= limit. Its
+/// span is the steps from one end to the other. A stretch with one placed
+/// end e (the first or last) reaches x when d(e, x) < span: it has e as
+/// both ends and twice span - 1 as its limit.
 #[derive(Clone, Copy)]
 pub(super) struct Reach {
     region: u32,
-    low: usize,
-    high: usize,
+    ends: [(u16, u16); 2],
+    limit: u32,
     span: u32,
 }
 
 /// A run of open values: the cells of its placed ends and its length.
-struct Gap {
-    low: Option<usize>,
-    high: Option<usize>,
-    length: u32,
+pub(super) struct Gap {
+    pub(super) low: Option<usize>,
+    pub(super) high: Option<usize>,
+    pub(super) length: u32,
 }
 
 impl Fill<'_> {
     /// Do the free regions admit the gaps? (See the module's comment.)
     pub(super) fn regions_fit(&mut self) -> bool {
+        self.gaps.clear();
         if self.free_count == 0 {
             return true;
         }
@@ -50,16 +53,24 @@ impl Fill<'_> {
             // Nothing placed: one stretch, free to go anywhere.
             return true;
         }
-        self.label_regions();
+        self.update_labels();
+        for region in &mut self.regions {
+            region.forced = [0; 2];
+            region.possible = [0; 2];
+        }
         self.reaches.clear();
         let last = self
             .trail
             .last()
             .map(|&value| self.position[value as usize]);
-        for gap in self.gaps() {
-            if !self.share_out(&gap) || !self.short_gap_fits(&gap, last) {
-                return false;
-            }
+        let mut gaps = std::mem::take(&mut self.gaps);
+        self.find_gaps(&mut gaps);
+        let shared = gaps
+            .iter()
+            .all(|gap| self.share_out(gap) && self.short_gap_fits(gap, last));
+        self.gaps = gaps;
+        if !shared {
+            return false;
         }
         let balanced = self.regions.iter().all(|region| {
             (0..2).all(|colour| {
@@ -72,7 +83,7 @@ impl Fill<'_> {
 
     /// Labels the connected regions of free cells (`region_of`) and counts
     /// their cells by colour.
-    fn label_regions(&mut self) {
+    pub(super) fn label_regions(&mut self) {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.seen.fill(0);
@@ -107,8 +118,8 @@ impl Fill<'_> {
     }
 
     /// The runs of open values, in order.
-    fn gaps(&self) -> Vec<Gap> {
-        let mut gaps = Vec::new();
+    fn find_gaps(&self, gaps: &mut Vec<Gap>) {
+        gaps.clear();
         let mut below: Option<u32> = None;
         for value in 1..=self.total + 1 {
             if value <= self.total && !self.placed(value) {
@@ -126,7 +137,6 @@ impl Fill<'_> {
                 });
             }
         }
-        gaps
     }
 
     /// Finds the regions `gap` may fill (beside both its ends), records
@@ -155,11 +165,16 @@ impl Fill<'_> {
             }
         }
         for &region in &choices[..count] {
+            let span = gap.length + 1;
+            let (ends, limit) = match (gap.low, gap.high) {
+                (Some(low), Some(high)) => ([low, high], span),
+                _ => ([near, near], 2 * (span - 1)),
+            };
             self.reaches.push(Reach {
                 region,
-                low: gap.low.unwrap_or(NONE),
-                high: gap.high.unwrap_or(NONE),
-                span: gap.length + 1,
+                ends: ends.map(|end| self.coordinates[end]),
+                limit,
+                span,
             });
             let region = &mut self.regions[region as usize];
             for (colour, &cells) in cells.iter().enumerate() {
@@ -222,25 +237,21 @@ impl Fill<'_> {
             let id = self.region_of[x] as usize;
             let reaches =
                 &self.reaches[self.first_reach[id] as usize..self.first_reach[id + 1] as usize];
+            let (row, column) = self.coordinates[x];
             reaches.iter().any(|reach| {
-                let from = |end: usize| {
-                    if end == NONE {
-                        0
-                    } else {
-                        self.distance(end, x)
-                    }
-                };
-                let steps = from(reach.low) + from(reach.high);
-                match reach.low == NONE || reach.high == NONE {
-                    false => steps <= reach.span,
-                    true => steps < reach.span,
-                }
+                let steps: u16 = reach
+                    .ends
+                    .iter()
+                    .map(|&(r, c)| r.abs_diff(row) + c.abs_diff(column))
+                    .sum();
+                u32::from(steps) <= reach.limit
             })
         })
     }
 
     /// The cell's colour on the chessboard: 0 or 1.
     pub(super) fn colour(&self, cell: usize) -> usize {
-        (cell / self.columns + cell % self.columns) % 2
+        let (row, column) = self.coordinates[cell];
+        usize::from((row + column) % 2)
     }
 }

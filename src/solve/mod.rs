@@ -196,47 +196,47 @@ fn propagate(board: &Board, options: &Options) -> Result<Modelled<Reduced>, Erro
     }
 }
 
-/// Rules 6 and 7, when the variant shaves; then the size check of the
-/// model to be built over the domains.
-/// Shaving gives up at `stop` (the solve's deadline).
+/// Rules 6 and 7, when the variant shaves. Shaving gives up at `stop` (the
+/// solve's deadline; the solver then reports it).
 fn shave(
     board: &Board,
     options: &Options,
     stop: Option<Instant>,
     reduced: &mut Reduced,
 ) -> Result<(), Refutation> {
-    let Some(domains) = &mut reduced.domains else {
+    if !options.variant.shaves() {
         return Ok(());
-    };
-    let start = Instant::now();
-    if options.variant.shaves() {
-        let _span = tracing::info_span!("shave").entered();
-        // Shaving stops when the time limit would (the solver then reports it).
-        let shaved = domains.shave_within_budget(board, stop);
-        let reduce_ms = reduced.reduce_ms.unwrap_or(0.0) + ms(start);
-        reduced.reduce_ms = Some(reduce_ms);
-        if let Err(contradiction) = shaved {
-            return Err(Refutation {
-                contradiction,
-                stage: Stage::Reduction,
-                reduce_ms: Some(reduce_ms),
-            });
-        }
     }
-    Ok(())
+    let _span = tracing::info_span!("shave").entered();
+    reduce_further(reduced, (), |domains| {
+        domains.shave_within_budget(board, stop)
+    })
 }
 
 /// Shaving's sample of a tight board ([`order::sampled_loose`]): true when
 /// the board looks loose, and the search should try before shaving.
 fn sample(board: &Board, reduced: &mut Reduced) -> Result<bool, Refutation> {
+    reduce_further(reduced, false, |domains| {
+        order::sampled_loose(board, domains)
+    })
+}
+
+/// Runs `step` on the reduction's domains (`none` when there are none),
+/// adding its time to the reduction's, and turns a contradiction it finds
+/// into the reduction's refutation.
+fn reduce_further<T>(
+    reduced: &mut Reduced,
+    none: T,
+    step: impl FnOnce(&mut Domains) -> Result<T, Contradiction>,
+) -> Result<T, Refutation> {
     let Some(domains) = &mut reduced.domains else {
-        return Ok(false);
+        return Ok(none);
     };
     let start = Instant::now();
-    let loose = order::sampled_loose(board, domains);
+    let result = step(domains);
     let reduce_ms = reduced.reduce_ms.unwrap_or(0.0) + ms(start);
     reduced.reduce_ms = Some(reduce_ms);
-    loose.map_err(|contradiction| Refutation {
+    result.map_err(|contradiction| Refutation {
         contradiction,
         stage: Stage::Reduction,
         reduce_ms: Some(reduce_ms),

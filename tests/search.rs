@@ -3,7 +3,7 @@
 //! small boards, and the example boards.
 
 use numbrix::generate::{Puzzle, Rng};
-use numbrix::search::{search, Limits, Outcome};
+use numbrix::search::{search, search_bounded, Limits, Outcome};
 use numbrix::{check_values, Board, Domains};
 use proptest::prelude::*;
 
@@ -203,4 +203,25 @@ proptest! {
             prop_assert!(expected.binary_search(&solution.values().to_vec()).is_ok());
         }
     }
+}
+
+#[test]
+fn a_large_board_with_scattered_clues_gets_a_checked_solution_within_a_node_budget() {
+    // 40 clues of a random 20x20 path (the benchmark's board with 10 %):
+    // plain restarts thrash here; runs that start from repairs do not.
+    let puzzle = Puzzle::generate(20, 20, 40, 2010);
+    let limits = Limits {
+        solutions: 1,
+        stop: None,
+    };
+    let outcome = search_bounded(&puzzle.board, None, &limits, 400_000, &mut |_| {});
+    let found = outcome
+        .solutions
+        .first()
+        .expect("a solution within the budget");
+    assert!(check_values(&puzzle.board, found.values().to_vec()).is_ok());
+    assert!(puzzle
+        .board
+        .clues()
+        .all(|(cell, value)| found.value(cell) == value));
 }

@@ -34,6 +34,7 @@
 
 mod labels;
 mod regions;
+mod repair;
 mod short_gaps;
 
 use std::cmp::Reverse;
@@ -41,6 +42,8 @@ use std::cmp::Reverse;
 use super::path::{scramble, Event, Grid, Tally};
 use labels::Labels;
 use regions::{Gap, Reach, Region};
+use repair::Deepest;
+pub(super) use repair::Repair;
 
 const NONE: usize = usize::MAX;
 
@@ -85,6 +88,8 @@ pub(super) struct Fill<'a> {
     pub(super) budget: u64,
     /// `weight[v]`: the failures met at open value v, kept across restarts.
     weight: Vec<u32>,
+    /// The deepest state of the current run, for a repair to start near.
+    deepest: Deepest,
 }
 
 /// One level of the search: an open value and the cells left to try.
@@ -140,6 +145,7 @@ impl<'a> Fill<'a> {
             seed: 0,
             budget: u64::MAX,
             weight: vec![0; total as usize + 2],
+            deepest: Deepest::default(),
         };
         fill.reset(givens).then_some(fill)
     }
@@ -358,6 +364,7 @@ impl<'a> Fill<'a> {
     /// Every completion of the givens; `event` gets each solution and the
     /// ticks, and stops the search by returning false.
     pub(super) fn run(&mut self, tally: &mut Tally, event: &mut dyn FnMut(Event) -> bool) {
+        self.start_record();
         if self.trail.len() == self.total as usize {
             self.report(tally, event);
             return;
@@ -386,11 +393,13 @@ impl<'a> Fill<'a> {
                 self.report(tally, event);
                 self.undo();
             } else if fits {
+                self.record_depth();
                 match self.frame() {
                     Some(frame) if frame.count > 0 => stack.push(frame),
                     frame => {
                         if let Some(frame) = frame {
                             self.blame(frame.value);
+                            self.record_failure(frame.value, self.trail.len());
                         }
                         tally.failures += 1;
                         self.undo();
@@ -398,6 +407,7 @@ impl<'a> Fill<'a> {
                 }
             } else {
                 self.blame(value);
+                self.record_failure(value, self.trail.len() - 1);
                 tally.failures += 1;
                 self.undo();
             }

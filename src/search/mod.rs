@@ -13,7 +13,9 @@
 //!
 //! Looking for one or two solutions, runs restart with a new tie-break
 //! after a growing number of nodes (Luby's sequence), so that one unlucky
-//! early choice does not hold the whole search. It answers a first
+//! early choice does not hold the whole search. Until the fill has a first
+//! solution, a run starts near where the last one got to, with the
+//! placements around its failure taken back (`fill/repair.rs`). It answers a first
 //! solution, a second one or a proof that there is none, and counts. Asked
 //! for two on a board with clues, it looks for the second near the first
 //! (`nearby.rs`) before it searches the whole board again.
@@ -46,7 +48,7 @@ use crate::check::{check_values, Solution};
 use crate::domains::Domains;
 
 pub use every::{every_path, Enumerated};
-use fill::Fill;
+use fill::{Fill, Repair};
 use path::{Event, Grid, Tally, Walk};
 
 /// The two engines: one path grown from an anchor (empty boards, and
@@ -109,6 +111,12 @@ const TICK: u64 = 256;
 
 /// Nodes of the shortest run between restarts.
 const RESTART_NODES: u64 = 256;
+
+/// Nodes per cell that the fill spends on whole restarts before its runs
+/// start from repairs (`fill/repair.rs`): a board that plain restarts
+/// settle soon is settled as before, and repairs take over where the runs
+/// thrash.
+const WHOLE_RESTART_NODES_PER_CELL: u64 = 32;
 
 /// Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, ... (`run` from 0): restart
 /// lengths within a constant factor of the best fixed length for any
@@ -276,6 +284,7 @@ pub fn search_bounded(
     };
     // A run must at least be able to go down once, to the last value.
     let restart_unit = RESTART_NODES.max(2 * board.len() as u64);
+    let mut repair = Repair::new(board);
     for run in 0u64.. {
         let budget = match restarts {
             true => tally.nodes.saturating_add(luby(run) * restart_unit),
@@ -305,7 +314,7 @@ pub fn search_bounded(
                 break;
             }
         }
-        if !tally.stopped {
+        if !tally.stopped && !repair.partial {
             // This run went through the whole space: what it found is all.
             break;
         }
@@ -317,7 +326,7 @@ pub fn search_bounded(
             if let (Engine::Fill(fill), Some(known)) = (&mut engine, known) {
                 let mut event = |event: Event| recorder.event(event, 1, target);
                 nearby::reroute(fill, &known, &givens, &mut tally, &mut event);
-                fill.reset(&givens);
+                repair.start_over(fill, &givens);
             }
             let open = recorder.outcome.count < target;
             if open && !recorder.clock_stopped() && tally.nodes < max_nodes {
@@ -328,9 +337,20 @@ pub fn search_bounded(
             break;
         }
         let enough = recorder.outcome.count >= limits.solutions;
-        if !tally.out_of_nodes || enough || recorder.clock_stopped() {
+        let exhausted = !tally.stopped; // the space around a repair's start
+        if !(tally.out_of_nodes || exhausted) || enough || recorder.clock_stopped() {
             recorder.outcome.complete = false;
             break;
+        }
+        // Still without a first solution after its first nodes, the fill
+        // starts its next run near where the last one got to; after one,
+        // every run is a whole one, which alone can prove there is no other.
+        if let Engine::Fill(fill) = &mut engine {
+            let repairing = tally.nodes >= WHOLE_RESTART_NODES_PER_CELL * board.len() as u64;
+            match recorder.outcome.count {
+                0 if repairing => repair.next_start(fill, &givens),
+                _ => repair.start_over(fill, &givens),
+            }
         }
     }
     let mut outcome = recorder.outcome;

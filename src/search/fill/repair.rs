@@ -1,0 +1,195 @@
+//! Where a run of the fill got to, and a new start near it: the deepest
+//! partial path of the run with the placements around its failure taken
+//! back.
+//!
+//! On a large board with scattered clues the fill thrashes. A gap that a
+//! placement made impossible is met deep down, and going back one decision
+//! at a time undoes, over and over, decisions far away that had nothing to
+//! do with it; the nodes to a first solution grow with the number of
+//! clues as if each part of the board multiplied the others' work. A
+//! restart from the clues loses what went right everywhere else. A repair
+//! keeps it: the next run starts from the deepest state the last one
+//! reached, less the placements near the failing gap's ends and along the
+//! way between them. While the same value keeps failing first, the zone
+//! taken back doubles; when it would take back the whole board, the fill
+//! starts over from the givens.
+//!
+//! This is large neighbourhood search (Shaw, 1998) with the fill as the
+//! repair: it finds solutions sooner, and proves nothing. A run from a
+//! repair's start that goes through its whole space says only that this
+//! start has no completion; the search's verdicts come from whole runs.
+
+use super::{Fill, NONE};
+
+/// Where a run got to: the placements of its deepest state, and the value
+/// that failed there first.
+#[derive(Default)]
+pub(super) struct Deepest {
+    placed: Vec<(usize, u32)>,
+    depth: usize,
+    failed: Option<u32>,
+}
+
+/// The zone around the failing gap that the first repair takes back: the
+/// cells within 2 + MARGIN of its ends, and within MARGIN extra steps of the
+/// shortest way between them.
+const MARGIN: u32 = 2;
+
+/// Where the fill's next run starts: at the givens, or at a repair.
+pub(in crate::search) struct Repair {
+    /// The current run started from a repair, not from the givens.
+    pub(in crate::search) partial: bool,
+    margin: u32,
+    /// A margin this wide takes back every placement.
+    widest: u32,
+    /// The value that failed first at the last run's deepest state.
+    last_failed: Option<u32>,
+}
+
+impl Repair {
+    pub(in crate::search) fn new(board: &crate::board::Board) -> Repair {
+        Repair {
+            partial: false,
+            margin: MARGIN,
+            widest: 2 * (board.rows() + board.cols()) as u32,
+            last_failed: None,
+        }
+    }
+
+    /// The next run starts from the givens.
+    pub(in crate::search) fn start_over(&mut self, fill: &mut Fill, givens: &[(usize, u32)]) {
+        fill.reset(givens);
+        self.partial = false;
+        self.margin = MARGIN;
+        self.last_failed = None;
+    }
+
+    /// The next run starts from the last run's deepest state, less the
+    /// zone around the value that failed there: twice as wide as the last
+    /// repair's if the same value failed again.
+    pub(in crate::search) fn next_start(&mut self, fill: &mut Fill, givens: &[(usize, u32)]) {
+        let failed = fill.deepest.failed;
+        self.margin = match failed.is_some() && failed == self.last_failed {
+            true => self.margin.saturating_mul(2),
+            false => MARGIN,
+        };
+        self.last_failed = failed;
+        let kept = match self.margin < self.widest {
+            true => fill.kept_around_failure(self.margin),
+            false => None,
+        };
+        let Some(kept) = kept else {
+            return self.start_over(fill, givens);
+        };
+        let mut start = givens.to_vec();
+        let given = |value: u32| givens.iter().any(|&(_, other)| other == value);
+        start.extend(kept.into_iter().filter(|&(_, value)| !given(value)));
+        self.partial = fill.reset(&start);
+        if !self.partial {
+            self.start_over(fill, givens);
+        }
+    }
+}
+
+impl Fill<'_> {
+    /// Forgets the last run's deepest state: a new run starts.
+    pub(super) fn start_record(&mut self) {
+        self.deepest.placed.clear();
+        self.deepest.depth = self.trail.len();
+        self.deepest.failed = None;
+    }
+
+    /// Notes the state after a placement that passed every test, if it is
+    /// the deepest of the run.
+    pub(super) fn record_depth(&mut self) {
+        if self.trail.len() > self.deepest.depth {
+            self.deepest.depth = self.trail.len();
+            self.deepest.failed = None;
+            self.deepest.placed.clear();
+            let placed = self
+                .trail
+                .iter()
+                .map(|&value| (self.position[value as usize], value));
+            self.deepest.placed.extend(placed);
+        }
+    }
+
+    /// Notes that `value` failed with `depth` values placed: the first
+    /// failure at the deepest state is the one a repair works around.
+    pub(super) fn record_failure(&mut self, value: u32, depth: usize) {
+        if depth == self.deepest.depth && self.deepest.failed.is_none() {
+            self.deepest.failed = Some(value);
+        }
+    }
+
+    /// The placements of the deepest state outside the zone around its
+    /// failure: the cells placed next below and above the failed value are
+    /// its gap's ends low and high, and x is in the zone when
+    /// min(d(low, x), d(x, high)) <= 2 + margin or
+    /// d(low, x) + d(x, high) <= d(low, high) + margin.
+    /// None if the run recorded no failure.
+    fn kept_around_failure(&self, margin: u32) -> Option<Vec<(usize, u32)>> {
+        let failed = self.deepest.failed?;
+        let mut position = vec![NONE; self.total as usize + 1];
+        for &(cell, value) in &self.deepest.placed {
+            position[value as usize] = cell;
+        }
+        let placed = |value: &u32| position[*value as usize] != NONE;
+        let below = (1..failed).rev().find(placed);
+        let above = (failed + 1..=self.total).find(placed);
+        // A stretch before the lowest placed value or after the highest has
+        // one end.
+        let ends = match (below, above) {
+            (Some(low), Some(high)) => [position[low as usize], position[high as usize]],
+            (Some(end), None) | (None, Some(end)) => [position[end as usize]; 2],
+            (None, None) => return None,
+        };
+        let near = 2 + margin;
+        let along = self.distance(ends[0], ends[1]) + margin;
+        let kept = self
+            .deepest
+            .placed
+            .iter()
+            .copied()
+            .filter(|&(cell, _)| {
+                let (low, high) = (self.distance(ends[0], cell), self.distance(cell, ends[1]));
+                low.min(high) > near && low + high > along
+            })
+            .collect();
+        Some(kept)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::domains::Domains;
+
+    #[test]
+    fn a_repair_keeps_the_placements_away_from_the_failing_gap() {
+        // A 9x9 board with 1 in the top left corner. The deepest state of a
+        // run: 1..=9 along the top row and 73..=81 along the bottom row
+        // (right to left), and 10 failed beside 9 at the top right corner.
+        let board = Board::parse(&b",,,,,,,,\n".repeat(9)).unwrap();
+        let board = board.with_clue(board.cell(0), Some(1)).unwrap();
+        let domains = Domains::reduce_with(&board, false, None).unwrap();
+        let grid = crate::search::grid(&board, &domains);
+        let mut fill = Fill::new(&grid, 9, &[(0, 1)]).unwrap();
+        let top = (0..9).map(|column| (column, column as u32 + 1));
+        let bottom = (0..9).map(|column| (80 - column, 73 + column as u32));
+        fill.deepest.placed = top.chain(bottom).collect();
+        fill.deepest.failed = Some(10);
+        // 10's gap runs from 9, at the top right, to 73, at the bottom
+        // right: its ends are 8 rows apart.
+        let kept = fill.kept_around_failure(MARGIN).unwrap();
+        let near_an_end = |cell: usize| {
+            let distance = |end: usize| fill.distance(end, cell);
+            distance(8).min(distance(80)) <= 2 + MARGIN
+        };
+        assert!(!kept.is_empty());
+        assert!(kept.iter().all(|&(cell, _)| !near_an_end(cell)));
+        assert!(kept.contains(&(0, 1)), "the far corner stays");
+        assert!(!kept.contains(&(7, 8)), "beside 9, it goes");
+    }
+}

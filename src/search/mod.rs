@@ -36,6 +36,7 @@
 
 mod every;
 mod fill;
+mod frontier;
 mod nearby;
 mod path;
 
@@ -46,6 +47,7 @@ use crate::check::{check_values, Solution};
 use crate::domains::Domains;
 
 pub use every::{every_path, Enumerated};
+pub use frontier::{count_paths, NoCount};
 use fill::Fill;
 use path::{Event, Grid, Tally, Walk};
 

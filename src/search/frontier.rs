@@ -1,0 +1,394 @@
+//! Counting the paths of a board whose only clues are 1 and T without
+//! walking them: a frontier dynamic program (the transfer-matrix method, as
+//! in Knuth's SIMPATH), in milliseconds where the walk takes a minute.
+//!
+//! A path through every cell is a set of edges that gives each cell two, or
+//! one where the cell is an *end*. The cells are visited in reading order,
+//! across the board's shorter side (a board wider than tall is read
+//! transposed). After each cell, the edges from the visited cells to the
+//! others are the *plugs*: one below each column's last visited cell, and
+//! one to the right of the cell just visited. All the unvisited cells need
+//! to know of the visited part is where each plug's fragment of path comes
+//! out again: at another plug, or at an end (a `TAIL`). Fragments cannot
+//! cross (the board is planar and the cut a line), so the pairs nest like
+//! brackets, `OPEN` and `CLOSE`. Such a row of plugs is a *state*; the
+//! program keeps how many ways of joining the visited cells lead to each,
+//! and visits a cell by taking its plugs from the left and from above and
+//! giving it plugs to the right and below, so that it has its degree.
+//!
+//! It is exact because a path decides its plugs at every cut, so it is
+//! counted along one sequence of states, and a sequence that closes a path
+//! gives one: joining a pair's two plugs would close a cycle and is
+//! refused, and joining two tails (or a tail and an end) closes the path,
+//! which only the last cell may do, with no other plug open, so that every
+//! cell is on it. A path has two ends: the ends used are the tails open (a
+//! tail goes only when the path closes), so a state with more tails than
+//! the ends left, counting the given ends still to come, is dropped.
+//!
+//! States grow about threefold with each column of width: the program
+//! refuses boards wider than [`WIDEST`] on both sides, and stops at
+//! [`MAX_STATES`], where the walk takes over.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::time::Instant;
+
+use crate::board::{Board, Cell};
+
+/// Why the program gives no count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoCount {
+    /// A clue other than 1 and T: the walk and the fill handle those.
+    Clues,
+    /// Both sides wider than [`WIDEST`], or more than [`MAX_STATES`] states.
+    TooWide,
+    /// More paths than a `u64` holds.
+    Overflow,
+    /// The clock passed the caller's stop.
+    Stopped,
+}
+
+/// The widest shorter side tried: 13 columns reach the state cap.
+pub const WIDEST: usize = 12;
+
+/// States kept at once, at most: 32 bytes each in a table about twice
+/// that, so a few hundred megabytes.
+pub const MAX_STATES: usize = 8_000_000;
+
+/// Plugs, two bits each: no edge, a pair's left and right plug, a tail.
+const EMPTY: u64 = 0;
+const OPEN: u64 = 1;
+const CLOSE: u64 = 2;
+const TAIL: u64 = 3;
+
+/// The low bit of every plug.
+const LOW_BITS: u64 = 0x5555_5555_5555_5555;
+
+fn plug(state: u64, at: usize) -> u64 {
+    (state >> (2 * at)) & 3
+}
+
+fn with(state: u64, at: usize, label: u64) -> u64 {
+    state & !(3 << (2 * at)) | label << (2 * at)
+}
+
+fn tails(state: u64) -> u32 {
+    (state & (state >> 1) & LOW_BITS).count_ones()
+}
+
+/// The plug paired with the `OPEN` or `CLOSE` plug at `at`.
+fn partner(state: u64, at: usize) -> usize {
+    let (mut depth, mut other) = (0i32, at);
+    let step = |other: usize| match plug(state, at) {
+        OPEN => other + 1,
+        _ => other - 1,
+    };
+    loop {
+        match plug(state, other) {
+            OPEN => depth += 1,
+            CLOSE => depth -= 1,
+            _ => {}
+        }
+        if depth == 0 {
+            return other;
+        }
+        other = step(other);
+    }
+}
+
+/// A cell as the program visits it.
+struct Site {
+    /// Its column: the plugs from the left and from above are at `col` and
+    /// `col + 1`, and those it gives below and to the right go there.
+    col: usize,
+    right: bool,
+    down: bool,
+    /// A given 1 or T: an end, and nothing else.
+    given: bool,
+    /// May a cell without a clue be an end? (Not with both ends given.)
+    free_ends: bool,
+    /// Given ends after this cell: tails must leave room for them.
+    given_after: u32,
+    last: bool,
+}
+
+/// What visiting one cell makes of one state: at most three states, and
+/// whether the path closed here.
+#[derive(Default)]
+struct Next {
+    states: [u64; 3],
+    len: usize,
+    closed: bool,
+}
+
+impl Next {
+    fn push(&mut self, state: u64, site: &Site) {
+        if tails(state) + site.given_after <= 2 {
+            self.states[self.len] = state;
+            self.len += 1;
+        }
+    }
+
+    /// The path closes: right only at the last cell, with nothing else open.
+    fn close(&mut self, rest: u64, site: &Site) {
+        self.closed = site.last && rest == 0;
+    }
+}
+
+/// The ways to give the cell at `site` its edges from `state`.
+fn visit(state: u64, site: &Site) -> Next {
+    let (left_at, up_at) = (site.col, site.col + 1);
+    let (left, up) = (plug(state, left_at), plug(state, up_at));
+    let rest = with(with(state, left_at, EMPTY), up_at, EMPTY);
+    let may_end = site.given || site.free_ends;
+    let mut next = Next::default();
+    match (left, up) {
+        (EMPTY, EMPTY) => {
+            if !site.given && site.right && site.down {
+                let pair = with(with(rest, left_at, OPEN), up_at, CLOSE);
+                next.push(pair, site);
+            }
+            if may_end && site.down {
+                next.push(with(rest, left_at, TAIL), site);
+            }
+            if may_end && site.right {
+                next.push(with(rest, up_at, TAIL), site);
+            }
+        }
+        (label, EMPTY) | (EMPTY, label) => {
+            let from = if left == EMPTY { up_at } else { left_at };
+            if !site.given && site.down {
+                next.push(with(rest, left_at, label), site);
+            }
+            if !site.given && site.right {
+                next.push(with(rest, up_at, label), site);
+            }
+            match label {
+                _ if !may_end => {}
+                TAIL => next.close(rest, site),
+                _ => next.push(with(rest, partner(state, from), TAIL), site),
+            }
+        }
+        _ if site.given => {}
+        // A pair's own two plugs: a cycle.
+        (OPEN, CLOSE) => {}
+        // Two pairs become one, their outer plugs paired.
+        (CLOSE, OPEN) => next.push(rest, site),
+        (OPEN, OPEN) => next.push(with(rest, partner(state, up_at), OPEN), site),
+        (CLOSE, CLOSE) => next.push(with(rest, partner(state, left_at), CLOSE), site),
+        (TAIL, TAIL) => next.close(rest, site),
+        // A tail and a pair: the pair's other plug now leads to the end.
+        (TAIL, _) => next.push(with(rest, partner(state, up_at), TAIL), site),
+        (_, _) => next.push(with(rest, partner(state, left_at), TAIL), site),
+    }
+    next
+}
+
+/// Splitmix64's finaliser: states differ in a few low bits, and the table
+/// takes its buckets from the low bits of the hash.
+#[derive(Default)]
+struct StateHasher(u64);
+
+impl Hasher for StateHasher {
+    fn write(&mut self, _: &[u8]) {
+        unreachable!("states are hashed as u64");
+    }
+
+    fn write_u64(&mut self, state: u64) {
+        let mut hash = state.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        hash = (hash ^ (hash >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        hash = (hash ^ (hash >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        self.0 = hash ^ (hash >> 31);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type States = HashMap<u64, u128, BuildHasherDefault<StateHasher>>;
+
+/// The number of solutions of `board` (directed paths through every cell,
+/// 1 and T where the clues put them), if its only clues are 1 and T, it is
+/// narrow enough, and the clock does not pass `stop`.
+pub fn count_paths(board: &Board, stop: Option<Instant>) -> Result<u64, NoCount> {
+    let total = board.total();
+    let mut ends = Vec::new();
+    for (cell, value) in board.clues() {
+        match value == 1 || value == total {
+            true => ends.push(cell),
+            false => return Err(NoCount::Clues),
+        }
+    }
+    if total == 1 {
+        return Ok(1);
+    }
+    // Read across the shorter side.
+    let transposed = board.cols() > board.rows();
+    let (rows, width) = match transposed {
+        true => (board.cols(), board.rows()),
+        false => (board.rows(), board.cols()),
+    };
+    if width > WIDEST {
+        return Err(NoCount::TooWide);
+    }
+    let given = |row: usize, col: usize| {
+        let cell = if transposed { Cell::new(col, row) } else { Cell::new(row, col) };
+        ends.contains(&cell)
+    };
+    let mut given_after = ends.len() as u32;
+    let mut states = States::default();
+    let mut next = States::default();
+    states.insert(0, 1);
+    let mut paths: u128 = 0;
+    for row in 0..rows {
+        for col in 0..width {
+            if stop.is_some_and(|stop| Instant::now() >= stop) {
+                return Err(NoCount::Stopped);
+            }
+            let is_given = given(row, col);
+            given_after -= u32::from(is_given);
+            let site = Site {
+                col,
+                right: col + 1 < width,
+                down: row + 1 < rows,
+                given: is_given,
+                free_ends: ends.len() < 2,
+                given_after,
+                last: row + 1 == rows && col + 1 == width,
+            };
+            next.clear();
+            for (&state, &ways) in &states {
+                let visited = visit(state, &site);
+                for &to in &visited.states[..visited.len] {
+                    let sum = next.entry(to).or_insert(0);
+                    *sum = sum.saturating_add(ways);
+                }
+                if visited.closed {
+                    paths = paths.saturating_add(ways);
+                }
+            }
+            if next.len() > MAX_STATES {
+                return Err(NoCount::TooWide);
+            }
+            std::mem::swap(&mut states, &mut next);
+        }
+        // The next row: its first cell has no plug from the left, and the
+        // plugs below move up one place (the last one, off the board, is
+        // empty).
+        let moved: States = states.drain().map(|(state, ways)| (state << 2, ways)).collect();
+        states = moved;
+    }
+    // Each path is found once, without a direction: with no end given,
+    // either end may hold 1.
+    let directed = match ends.is_empty() {
+        true => paths.saturating_mul(2),
+        false => paths,
+    };
+    u64::try_from(directed).map_err(|_| NoCount::Overflow)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{search, Limits};
+
+    fn empty(rows: usize, cols: usize) -> Board {
+        Board::empty(rows, cols).unwrap()
+    }
+
+    fn paths(board: &Board) -> u64 {
+        count_paths(board, None).unwrap()
+    }
+
+    /// The walk's count (or the fill's, with clues): the other engine.
+    fn walked(board: &Board) -> u64 {
+        let outcome = search(board, None, &Limits::ALL, &mut |_| {});
+        assert!(outcome.complete);
+        outcome.count
+    }
+
+    #[test]
+    fn counts_the_paths_of_squares_as_oeis_a096969() {
+        let known = [1, 8, 40, 552, 8648, 458_696, 27_070_560];
+        for (side, &count) in (1..).zip(&known) {
+            assert_eq!(paths(&empty(side, side)), count, "{side}x{side}");
+        }
+    }
+
+    #[test]
+    fn a_single_cell_is_one_path_and_a_line_two() {
+        assert_eq!(paths(&empty(1, 1)), 1);
+        for cells in 2..12 {
+            assert_eq!(paths(&empty(1, cells)), 2, "1x{cells}");
+            assert_eq!(paths(&empty(cells, 1)), 2, "{cells}x1");
+        }
+    }
+
+    #[test]
+    fn counts_every_small_rectangle_as_the_walk_does() {
+        for rows in 1..=25 {
+            for cols in (1..=25 / rows).filter(|&cols| cols != rows) {
+                let board = empty(rows, cols);
+                assert_eq!(paths(&board), walked(&board), "{rows}x{cols}");
+            }
+        }
+    }
+
+    /// Every board of this shape with only a 1, only a T, or both.
+    fn boards_with_ends(rows: usize, cols: usize) -> Vec<Board> {
+        let board = empty(rows, cols);
+        let total = board.total();
+        let cells: Vec<Cell> = board.cells().collect();
+        let mut boards = Vec::new();
+        for &first in &cells {
+            boards.push(board.with_clue(first, Some(1)).unwrap());
+            boards.push(board.with_clue(first, Some(total)).unwrap());
+            for &last in cells.iter().filter(|&&last| last != first) {
+                let both = board.with_clue(first, Some(1)).unwrap();
+                boards.push(both.with_clue(last, Some(total)).unwrap());
+            }
+        }
+        boards
+    }
+
+    #[test]
+    fn counts_paths_from_given_ends_as_the_fill_does() {
+        for (rows, cols) in [(2, 3), (3, 3), (3, 4), (4, 3), (4, 4), (2, 6)] {
+            for board in boards_with_ends(rows, cols) {
+                assert_eq!(paths(&board), walked(&board), "{}", board.to_text());
+            }
+        }
+    }
+
+    #[test]
+    fn a_clue_inside_the_path_is_left_to_the_search() {
+        let board = empty(3, 3).with_clue(Cell::new(1, 1), Some(5)).unwrap();
+        assert_eq!(count_paths(&board, None), Err(NoCount::Clues));
+    }
+
+    #[test]
+    fn a_board_wide_both_ways_is_left_to_the_search() {
+        let side = WIDEST + 1;
+        assert_eq!(count_paths(&empty(side, side), None), Err(NoCount::TooWide));
+    }
+
+    #[test]
+    fn a_long_narrow_board_is_read_across() {
+        // 2 x 3 x 20 x 2: A332307(3, 20) is 4 x 20 + ... see the walk.
+        let board = empty(3, 20);
+        assert_eq!(paths(&board), paths(&empty(20, 3)));
+    }
+
+    #[test]
+    fn more_paths_than_a_u64_holds_are_refused() {
+        // The paths of 11x11 fit (1.57e18); of 12x12 they do not.
+        assert_eq!(count_paths(&empty(12, 12), None), Err(NoCount::Overflow));
+    }
+
+    #[test]
+    fn a_passed_stop_gives_no_count() {
+        let stop = Some(Instant::now());
+        assert_eq!(count_paths(&empty(5, 5), stop), Err(NoCount::Stopped));
+    }
+}

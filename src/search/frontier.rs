@@ -25,15 +25,21 @@
 //! tail goes only when the path closes), so a state with more tails than
 //! the ends left, counting the given ends still to come, is dropped.
 //!
-//! States grow about threefold with each column of width: the program
-//! refuses boards wider than [`WIDEST`] on both sides, and stops at
-//! [`MAX_STATES`], where the walk takes over.
+//! States grow about threefold with each column of width (1,529 at most
+//! on 7x7, 43,930 on 10x10, 395,176 on 12x12): the program refuses boards
+//! wider than [`WIDEST`] on both sides, and stops past [`MAX_STATES`], and
+//! the walk takes over. Counts are kept in a `u128`; more paths than a
+//! `u64` holds (an empty 12x12 board has more, and so has 3x100) give no
+//! count.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
 use crate::board::{Board, Cell};
+use crate::domains::Domains;
+
+use super::{Limits, Outcome, Progress};
 
 /// Why the program gives no count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,12 +54,15 @@ pub enum NoCount {
     Stopped,
 }
 
-/// The widest shorter side tried: 13 columns reach the state cap.
+/// The widest shorter side tried: an empty 12x12 board takes about 6 s
+/// (its count does not fit a `u64`; with a 1 given, 1.5 s), and each
+/// column more about three times as long.
 pub const WIDEST: usize = 12;
 
-/// States kept at once, at most: 32 bytes each in a table about twice
-/// that, so a few hundred megabytes.
-pub const MAX_STATES: usize = 8_000_000;
+/// States kept at once, at most: a guard on memory (two tables of 32-byte
+/// entries, about half a gigabyte at the cap) should a board within
+/// [`WIDEST`] have more than the squares do.
+pub const MAX_STATES: usize = 4_000_000;
 
 /// Plugs, two bits each: no edge, a pair's left and right plug, a tail.
 const EMPTY: u64 = 0;
@@ -105,7 +114,7 @@ struct Site {
     down: bool,
     /// A given 1 or T: an end, and nothing else.
     given: bool,
-    /// May a cell without a clue be an end? (Not with both ends given.)
+    /// May a cell without a clue be an end? Not with both ends given.
     free_ends: bool,
     /// Given ends after this cell: tails must leave room for them.
     given_after: u32,
@@ -233,7 +242,11 @@ pub fn count_paths(board: &Board, stop: Option<Instant>) -> Result<u64, NoCount>
         return Err(NoCount::TooWide);
     }
     let given = |row: usize, col: usize| {
-        let cell = if transposed { Cell::new(col, row) } else { Cell::new(row, col) };
+        let cell = if transposed {
+            Cell::new(col, row)
+        } else {
+            Cell::new(row, col)
+        };
         ends.contains(&cell)
     };
     let mut given_after = ends.len() as u32;
@@ -276,8 +289,9 @@ pub fn count_paths(board: &Board, stop: Option<Instant>) -> Result<u64, NoCount>
         // The next row: its first cell has no plug from the left, and the
         // plugs below move up one place (the last one, off the board, is
         // empty).
-        let moved: States = states.drain().map(|(state, ways)| (state << 2, ways)).collect();
-        states = moved;
+        next.clear();
+        next.extend(states.drain().map(|(state, ways)| (state << 2, ways)));
+        std::mem::swap(&mut states, &mut next);
     }
     // Each path is found once, without a direction: with no end given,
     // either end may hold 1.
@@ -286,6 +300,38 @@ pub fn count_paths(board: &Board, stop: Option<Instant>) -> Result<u64, NoCount>
         false => paths,
     };
     u64::try_from(directed).map_err(|_| NoCount::Overflow)
+}
+
+/// Counts the solutions of `board` within `limits`, as [`super::search`]
+/// does, but with the frontier program where it applies: the count is then
+/// exact in milliseconds (no nodes, no solutions kept), and past
+/// `limits.solutions` it is reported as the search reports it, that many
+/// and not complete. Elsewhere (other clues, too wide) the search counts.
+/// The program reports no progress: it knows no count before its last cell.
+pub fn count(
+    board: &Board,
+    domains: Option<&Domains>,
+    limits: &Limits,
+    progress: &mut dyn FnMut(&Progress),
+) -> Outcome {
+    let counted = |count, complete| Outcome {
+        solutions: Vec::new(),
+        count,
+        complete,
+        nodes: 0,
+        failures: 0,
+    };
+    // The search stops, not complete, at the solution that reaches its
+    // limit (at the first when the limit is 0).
+    let reached = limits.solutions.max(1);
+    match count_paths(board, limits.stop) {
+        Ok(paths) if paths >= reached => counted(reached, false),
+        Ok(paths) => counted(paths, true),
+        Err(NoCount::Overflow) => counted(reached, false),
+        // Nothing counted by the clock.
+        Err(NoCount::Stopped) => counted(0, false),
+        Err(NoCount::Clues | NoCount::TooWide) => super::search(board, domains, limits, progress),
+    }
 }
 
 #[cfg(test)]
@@ -374,16 +420,50 @@ mod tests {
     }
 
     #[test]
-    fn a_long_narrow_board_is_read_across() {
-        // 2 x 3 x 20 x 2: A332307(3, 20) is 4 x 20 + ... see the walk.
-        let board = empty(3, 20);
-        assert_eq!(paths(&board), paths(&empty(20, 3)));
+    fn a_board_wider_than_tall_is_read_transposed() {
+        let wide = empty(3, 20);
+        assert_eq!(paths(&wide), paths(&empty(20, 3)));
+        let corner = Cell::new(0, 19);
+        let from_corner = wide.with_clue(corner, Some(1)).unwrap();
+        let tall = empty(20, 3).with_clue(Cell::new(19, 0), Some(1)).unwrap();
+        assert_eq!(paths(&from_corner), paths(&tall));
+        assert_eq!(paths(&from_corner), walked(&from_corner));
     }
 
     #[test]
     fn more_paths_than_a_u64_holds_are_refused() {
-        // The paths of 11x11 fit (1.57e18); of 12x12 they do not.
-        assert_eq!(count_paths(&empty(12, 12), None), Err(NoCount::Overflow));
+        // 3x60 has 1.7e19 paths, just below 2^64.
+        assert_eq!(paths(&empty(3, 60)), 17_437_937_486_058_749_948);
+        assert_eq!(count_paths(&empty(3, 100), None), Err(NoCount::Overflow));
+    }
+
+    #[test]
+    fn a_count_stops_at_its_limit_as_the_search_does() {
+        let board = empty(4, 4);
+        for solutions in [0, 1, 100, 551, 552, 553, u64::MAX] {
+            let limits = Limits {
+                solutions,
+                stop: None,
+            };
+            let counted = count(&board, None, &limits, &mut |_| {});
+            let searched = search(&board, None, &limits, &mut |_| {});
+            let outcome = |outcome: Outcome| (outcome.count, outcome.complete);
+            assert_eq!(outcome(counted), outcome(searched), "limit {solutions}");
+        }
+    }
+
+    #[test]
+    fn a_board_with_other_clues_is_counted_by_the_search() {
+        let board = empty(4, 4).with_clue(Cell::new(1, 1), Some(6)).unwrap();
+        let counted = count(&board, None, &Limits::ALL, &mut |_| {});
+        assert_eq!(counted.count, walked(&board));
+        assert!(counted.nodes > 0);
+    }
+
+    #[test]
+    fn more_paths_than_a_u64_holds_are_past_any_limit() {
+        let counted = count(&empty(3, 100), None, &Limits::ALL, &mut |_| {});
+        assert_eq!((counted.count, counted.complete), (u64::MAX, false));
     }
 
     #[test]

@@ -21,7 +21,9 @@
 //! Counting every path of an empty board starts only from one cell of each
 //! orbit of the board's symmetries (4 for a rectangle, 8 for a square) and
 //! multiplies: a symmetry maps the paths from one start one-to-one onto the
-//! paths from its image.
+//! paths from its image. [`count`] does without the walk where it can: a
+//! board whose only clues are 1 and T is counted by a dynamic program over
+//! the cells (`frontier.rs`), 27 million paths of 7x7 in milliseconds.
 //!
 //! Every solution handed out has passed [`crate::check::check_values`].
 //!
@@ -47,8 +49,8 @@ use crate::check::{check_values, Solution};
 use crate::domains::Domains;
 
 pub use every::{every_path, Enumerated};
-pub use frontier::{count_paths, NoCount};
 use fill::Fill;
+pub use frontier::{count, count_paths, NoCount};
 use path::{Event, Grid, Tally, Walk};
 
 /// The two engines: one path grown from an anchor (empty boards, and

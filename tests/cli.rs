@@ -296,6 +296,39 @@ fn count_stops_at_its_limit_with_exit_3() {
     assert!(stderr(&output).contains("there may be more solutions"));
 }
 
+/// An empty board of `rows` x `cols` cells, as commas.
+fn empty_board(rows: usize, cols: usize) -> Vec<u8> {
+    format!("{}\n", ",".repeat(cols - 1))
+        .repeat(rows)
+        .into_bytes()
+}
+
+#[test]
+fn count_gives_the_27070560_paths_of_an_empty_7x7_board() {
+    // The frontier program counts them; the walk took a minute.
+    let output = numbrix_with_input(&["count", "-"], &empty_board(7, 7));
+    assert_eq!(stdout(&output), "27070560\n");
+    assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
+fn count_of_an_empty_board_stops_at_its_limit_as_the_walk_does() {
+    let output = numbrix_with_input(&["count", "-", "--limit", "100"], &empty_board(5, 5));
+    assert_eq!(stdout(&output), "100\n");
+    assert_eq!(output.status.code(), Some(3));
+    assert!(stderr(&output).contains("there may be more solutions"));
+}
+
+#[test]
+fn count_of_paths_between_a_given_1_and_t_is_exact() {
+    // 1 and 25 in opposite corners of a 5x5 board: 104 paths, as a brute
+    // force over every path from the corner finds.
+    let ends = b"1,,,,\n,,,,\n,,,,\n,,,,\n,,,,25\n";
+    let output = numbrix_with_input(&["count", "-"], ends);
+    assert_eq!(stdout(&output), "104\n");
+    assert_eq!(output.status.code(), Some(0));
+}
+
 /// An empty 6x6 board: many solutions, nothing for the reduction to decide.
 const EMPTY_6X6: &[u8] = b",,,,,\n,,,,,\n,,,,,\n,,,,,\n,,,,,\n,,,,,\n";
 

@@ -23,7 +23,9 @@
 //! Counting every path of an empty board starts only from one cell of each
 //! orbit of the board's symmetries (4 for a rectangle, 8 for a square) and
 //! multiplies: a symmetry maps the paths from one start one-to-one onto the
-//! paths from its image.
+//! paths from its image. [`count`] does without the walk where it can: a
+//! board whose only clues are 1 and T is counted by a dynamic program over
+//! the cells (`frontier.rs`), 27 million paths of 7x7 in milliseconds.
 //!
 //! Every solution handed out has passed [`crate::check::check_values`].
 //!
@@ -38,6 +40,7 @@
 
 mod every;
 mod fill;
+mod frontier;
 mod nearby;
 mod path;
 
@@ -49,6 +52,7 @@ use crate::domains::Domains;
 
 pub use every::{every_path, Enumerated};
 use fill::{Fill, Repair};
+pub use frontier::{count, count_paths, NoCount};
 use path::{Event, Grid, Tally, Walk};
 
 /// The two engines: one path grown from an anchor (empty boards, and

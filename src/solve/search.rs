@@ -145,7 +145,9 @@ fn write_outcome(outcome: Outcome, unique: bool, report: &mut Report) {
     report.decided_by = Some(Stage::Search);
 }
 
-/// Counts with the search, after the prechecks and the reduction.
+/// Counts with the search, after the prechecks and the reduction: on a board
+/// whose only clues are 1 and T, with its frontier program (a dynamic
+/// program over the cells, not a walk: `src/search/frontier.rs`).
 pub(super) fn count(
     board: &Board,
     options: &Options,
@@ -162,7 +164,7 @@ pub(super) fn count(
         solutions: limit,
         stop: Deadline::new(options.time_limit).0,
     };
-    let outcome = search::search(board, reduced.domains.as_ref(), &limits, &mut |seen| {
+    let outcome = search::count(board, reduced.domains.as_ref(), &limits, &mut |seen| {
         progress(seen.solutions)
     });
     Ok(Count {

@@ -12,7 +12,7 @@ use crate::error::Error;
 use crate::report::{Report, SearchStats, Stage, Status, Step};
 use crate::search::{self, Limits, Outcome};
 
-use super::{ms, reduce, Count, Deadline, Modelled, Options};
+use super::{ms, propagate, reduce, Count, Deadline, Modelled, Options};
 
 /// Seconds the search gets ahead of HiGHS or CBC by default: far more than
 /// it needs where it succeeds, little beside what a MIP needs where it fails.
@@ -154,7 +154,17 @@ pub(super) fn count(
     limit: u64,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Count, Error> {
-    let Modelled::Model(reduced) = reduce(board, options)? else {
+    // A board whose only clues are 1 and T goes to the frontier program,
+    // which needs no domains: shaving it first would only cost time (most
+    // of the count of an empty 8x8).
+    let ends_only = board
+        .clues()
+        .all(|(_, value)| value == 1 || value == board.total());
+    let reduced = match ends_only {
+        true => propagate(board, options)?,
+        false => reduce(board, options)?,
+    };
+    let Modelled::Model(reduced) = reduced else {
         return Ok(Count {
             solutions: 0,
             complete: true,

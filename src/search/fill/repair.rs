@@ -10,9 +10,9 @@
 //! restart from the clues loses what went right everywhere else. A repair
 //! keeps it: the next run starts from the deepest state the last one
 //! reached, less the placements near the failing gap's ends and along the
-//! way between them. While the same value keeps failing first, the zone
-//! taken back doubles; when it would take back the whole board, the fill
-//! starts over from the givens.
+//! way between them. When a value that failed first in one of the last few
+//! repairs fails again, the zone taken back doubles; when it would take
+//! back the whole board, the fill starts over from the givens.
 //!
 //! This is large neighbourhood search (Shaw, 1998) with the fill as the
 //! repair: it finds solutions sooner, and proves nothing. A run from a
@@ -42,9 +42,15 @@ pub(in crate::search) struct Repair {
     margin: u32,
     /// A margin this wide takes back every placement.
     widest: u32,
-    /// The value that failed first at the last run's deepest state.
-    last_failed: Option<u32>,
+    /// The values that failed first at the deepest states of the last
+    /// [`RECENT`] repairs.
+    recent: Vec<u32>,
 }
+
+/// Repairs remembered: a value failing again within them widens the zone,
+/// so that repairs cannot go round in a short cycle (two values of one gap
+/// failing in turn) at the same width for ever.
+const RECENT: usize = 8;
 
 impl Repair {
     pub(in crate::search) fn new(board: &crate::board::Board) -> Repair {
@@ -52,7 +58,7 @@ impl Repair {
             partial: false,
             margin: MARGIN,
             widest: 2 * (board.rows() + board.cols()) as u32,
-            last_failed: None,
+            recent: Vec::with_capacity(RECENT),
         }
     }
 
@@ -61,19 +67,25 @@ impl Repair {
         fill.reset(givens);
         self.partial = false;
         self.margin = MARGIN;
-        self.last_failed = None;
+        self.recent.clear();
     }
 
     /// The next run starts from the last run's deepest state, less the
     /// zone around the value that failed there: twice as wide as the last
-    /// repair's if the same value failed again.
+    /// repair's if the same value failed in one of the last few.
     pub(in crate::search) fn next_start(&mut self, fill: &mut Fill, givens: &[(usize, u32)]) {
         let failed = fill.deepest.failed;
-        self.margin = match failed.is_some() && failed == self.last_failed {
+        let again = failed.is_some_and(|value| self.recent.contains(&value));
+        self.margin = match again {
             true => self.margin.saturating_mul(2),
             false => MARGIN,
         };
-        self.last_failed = failed;
+        if let Some(value) = failed {
+            if self.recent.len() == RECENT {
+                self.recent.remove(0);
+            }
+            self.recent.push(value);
+        }
         let kept = match self.margin < self.widest {
             true => fill.kept_around_failure(self.margin),
             false => None,

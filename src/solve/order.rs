@@ -36,7 +36,7 @@ const LOOSE_REMOVALS: usize = SAMPLE_TRIALS / 8;
 
 /// Search nodes per cell that a tight board which the sample found loose
 /// gets before it is shaved.
-pub(super) const PROBE_NODES_PER_CELL: u64 = 16;
+pub(super) const PROBE_NODES_PER_CELL: u64 = 128;
 
 /// Few values per cell: see [`TIGHT_VALUES_PER_CELL`].
 pub(super) fn tight(board: &Board, reduced: &Reduced) -> bool {

@@ -217,18 +217,23 @@ impl Hasher for StateHasher {
 
 type States = HashMap<u64, u128, BuildHasherDefault<StateHasher>>;
 
+/// The board's only clues (if any) are 1 and T: the clues the program
+/// takes, as the path's ends.
+pub fn ends_only(board: &Board) -> bool {
+    board
+        .clues()
+        .all(|(_, value)| value == 1 || value == board.total())
+}
+
 /// The number of solutions of `board` (directed paths through every cell,
 /// 1 and T where the clues put them), if its only clues are 1 and T, it is
 /// narrow enough, and the clock does not pass `stop`.
 pub fn count_paths(board: &Board, stop: Option<Instant>) -> Result<u64, NoCount> {
-    let total = board.total();
-    let mut ends = Vec::new();
-    for (cell, value) in board.clues() {
-        match value == 1 || value == total {
-            true => ends.push(cell),
-            false => return Err(NoCount::Clues),
-        }
+    if !ends_only(board) {
+        return Err(NoCount::Clues);
     }
+    let total = board.total();
+    let ends: Vec<Cell> = board.clues().map(|(cell, _)| cell).collect();
     if total == 1 {
         return Ok(1);
     }

@@ -52,7 +52,7 @@ use crate::domains::Domains;
 
 pub use every::{every_path, Enumerated};
 use fill::{Fill, Repair};
-pub use frontier::{count, count_paths, NoCount};
+pub use frontier::{count, count_paths, ends_only, NoCount};
 use path::{Event, Grid, Tally, Walk};
 
 /// The two engines: one path grown from an anchor (empty boards, and

@@ -157,10 +157,7 @@ pub(super) fn count(
     // A board whose only clues are 1 and T goes to the frontier program,
     // which needs no domains: shaving it first would only cost time (most
     // of the count of an empty 8x8).
-    let ends_only = board
-        .clues()
-        .all(|(_, value)| value == 1 || value == board.total());
-    let reduced = match ends_only {
+    let reduced = match search::ends_only(board) {
         true => propagate(board, options)?,
         false => reduce(board, options)?,
     };

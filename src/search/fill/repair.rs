@@ -19,13 +19,21 @@
 //! repair's start that goes through its whole space says only that this
 //! start has no completion; the search's verdicts come from whole runs.
 
+use std::collections::VecDeque;
+
 use super::{Fill, NONE};
 
 /// Where a run got to: the placements of its deepest state, and the value
-/// that failed there first.
+/// that failed there first. The placements are copied at that failure, not
+/// each time the run goes deeper: the first failure at the deepest depth
+/// comes in the state that reached it (from there the run either fails or
+/// goes deeper still).
 #[derive(Default)]
 pub(super) struct Deepest {
     placed: Vec<(usize, u32)>,
+    /// Values placed when the run started: a failure there is not one the
+    /// run got to.
+    start: usize,
     depth: usize,
     failed: Option<u32>,
 }
@@ -44,7 +52,7 @@ pub(in crate::search) struct Repair {
     widest: u32,
     /// The values that failed first at the deepest states of the last
     /// [`RECENT`] repairs.
-    recent: Vec<u32>,
+    recent: VecDeque<u32>,
 }
 
 /// Repairs remembered: a value failing again within them widens the zone,
@@ -58,7 +66,7 @@ impl Repair {
             partial: false,
             margin: MARGIN,
             widest: 2 * (board.rows() + board.cols()) as u32,
-            recent: Vec::with_capacity(RECENT),
+            recent: VecDeque::with_capacity(RECENT),
         }
     }
 
@@ -82,9 +90,9 @@ impl Repair {
         };
         if let Some(value) = failed {
             if self.recent.len() == RECENT {
-                self.recent.remove(0);
+                self.recent.pop_front();
             }
-            self.recent.push(value);
+            self.recent.push_back(value);
         }
         let kept = match self.margin < self.widest {
             true => fill.kept_around_failure(self.margin),
@@ -93,9 +101,15 @@ impl Repair {
         let Some(kept) = kept else {
             return self.start_over(fill, givens);
         };
+        let mut given = vec![false; fill.total as usize + 1];
+        for &(_, value) in givens {
+            given[value as usize] = true;
+        }
         let mut start = givens.to_vec();
-        let given = |value: u32| givens.iter().any(|&(_, other)| other == value);
-        start.extend(kept.into_iter().filter(|&(_, value)| !given(value)));
+        start.extend(
+            kept.into_iter()
+                .filter(|&(_, value)| !given[value as usize]),
+        );
         self.partial = fill.reset(&start);
         if !self.partial {
             self.start_over(fill, givens);
@@ -107,30 +121,32 @@ impl Fill<'_> {
     /// Forgets the last run's deepest state: a new run starts.
     pub(super) fn start_record(&mut self) {
         self.deepest.placed.clear();
+        self.deepest.start = self.trail.len();
         self.deepest.depth = self.trail.len();
         self.deepest.failed = None;
     }
 
-    /// Notes the state after a placement that passed every test, if it is
+    /// Notes the depth after a placement that passed every test, if it is
     /// the deepest of the run.
     pub(super) fn record_depth(&mut self) {
         if self.trail.len() > self.deepest.depth {
             self.deepest.depth = self.trail.len();
             self.deepest.failed = None;
-            self.deepest.placed.clear();
-            let placed = self
-                .trail
-                .iter()
-                .map(|&value| (self.position[value as usize], value));
-            self.deepest.placed.extend(placed);
         }
     }
 
     /// Notes that `value` failed with `depth` values placed: the first
-    /// failure at the deepest state is the one a repair works around.
+    /// failure at the deepest state is the one a repair works around, and
+    /// the state (the first `depth` placed values) is kept with it.
     pub(super) fn record_failure(&mut self, value: u32, depth: usize) {
-        if depth == self.deepest.depth && self.deepest.failed.is_none() {
+        let deepest = &self.deepest;
+        if depth == deepest.depth && depth > deepest.start && deepest.failed.is_none() {
             self.deepest.failed = Some(value);
+            self.deepest.placed.clear();
+            let placed = self.trail[..depth]
+                .iter()
+                .map(|&value| (self.position[value as usize], value));
+            self.deepest.placed.extend(placed);
         }
     }
 

@@ -11,7 +11,7 @@
 use std::time::Instant;
 
 use numbrix::generate::{other_solution, ClueRule, Request, Uniqueness};
-use numbrix::{solve, Backend, Formulation, Options, Variant};
+use numbrix::{solve, Backend, Formulation, Options, SearchBudget, Variant};
 
 /// Puzzles up to this many cells are also solved with the MIP.
 const MIP_CELLS: usize = 81;
@@ -86,7 +86,7 @@ fn main() {
                     let options = Options {
                         unique: true,
                         variant: Variant::UNSHAVED,
-                        search_budget: None,
+                        search_budget: SearchBudget::Off,
                         ..Options::new(Formulation::Assignment, backend)
                     };
                     let report = solve(&puzzle.board, &options).expect("the MIP runs");

@@ -16,7 +16,9 @@ mod cli {
 use numbrix::check::Solution;
 use numbrix::export::FileFormat;
 use numbrix::report::{render_csv, render_grid};
-use numbrix::{Backend, Board, Error, Filled, Formulation, Modelled, Options, Stage, Variant};
+use numbrix::{
+    Backend, Board, Error, Filled, Formulation, Modelled, Options, SearchBudget, Stage, Variant,
+};
 
 #[derive(Parser)]
 #[command(
@@ -102,9 +104,9 @@ struct ModelArgs {
     max_variables: u64,
     /// Seconds the search may try ahead of HiGHS or CBC; when it settles the
     /// board no model is built. 0 leaves the board to the MIP alone.
-    #[arg(long, value_name = "SECS", value_parser = parse_seconds,
-          default_value_t = numbrix::solve::DEFAULT_SEARCH_BUDGET)]
-    search_budget: f64,
+    /// [default: 1, or half of --time-limit when that is longer]
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    search_budget: Option<f64>,
 }
 
 #[derive(Args)]
@@ -191,7 +193,9 @@ impl ModelArgs {
             time_limit: self.time_limit,
             solver_log: verbose > 0,
             max_variables: self.max_variables,
-            search_budget: (self.search_budget > 0.0).then_some(self.search_budget),
+            search_budget: self
+                .search_budget
+                .map_or(SearchBudget::Default, SearchBudget::Seconds),
             ..Options::default()
         }
     }

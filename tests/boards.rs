@@ -2,8 +2,8 @@
 //! formulation and backend.
 
 use numbrix::{
-    check, count_solutions, solve, Backend, Board, Filled, Formulation, Options, Report, Stage,
-    Status, Variant,
+    check, count_solutions, solve, Backend, Board, Filled, Formulation, Options, Report,
+    SearchBudget, Stage, Status, Variant,
 };
 
 mod common;
@@ -19,7 +19,7 @@ fn options(formulation: Formulation, backend: Backend) -> Options {
     Options {
         unique: true,
         time_limit: Some(300.0),
-        search_budget: None,
+        search_budget: SearchBudget::Off,
         ..Options::new(formulation, backend)
     }
 }

@@ -8,7 +8,9 @@ use std::fs;
 
 use common::{numbrix, stderr, stdout};
 use numbrix::generate::{other_solution, ClueRule, Generated, Level, Request, Uniqueness};
-use numbrix::{check_values, solve, Backend, Board, Filled, Formulation, Options, Status};
+use numbrix::{
+    check_values, solve, Backend, Board, Filled, Formulation, Options, SearchBudget, Status,
+};
 
 fn puzzle(rows: usize, cols: usize, clues: ClueRule, seed: u64) -> Generated {
     let request = Request {
@@ -23,7 +25,7 @@ fn puzzle(rows: usize, cols: usize, clues: ClueRule, seed: u64) -> Generated {
 fn mip_says_unique(board: &Board, solution: &[u32], backend: Backend) {
     let options = Options {
         unique: true,
-        search_budget: None,
+        search_budget: SearchBudget::Off,
         ..Options::new(Formulation::Assignment, backend)
     };
     let report = solve(board, &options).expect("the MIP runs");

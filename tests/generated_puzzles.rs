@@ -6,7 +6,8 @@
 
 use numbrix::generate::Puzzle;
 use numbrix::{
-    check_values, solve, Backend, Domains, Formulation, Options, Report, Status, Variant,
+    check_values, solve, Backend, Domains, Formulation, Options, Report, SearchBudget, Status,
+    Variant,
 };
 use proptest::prelude::*;
 
@@ -71,7 +72,7 @@ impl Combination {
                 Variant::Faithful
             },
             unique: true,
-            search_budget: None,
+            search_budget: SearchBudget::Off,
             ..Options::new(self.formulation, self.backend)
         }
     }

@@ -7,7 +7,7 @@ use std::process::{Command, Output};
 
 use numbrix::generate::Puzzle;
 use numbrix::solve::guard;
-use numbrix::{solve, Backend, Board, Formulation, Options, Status, Step, Variant};
+use numbrix::{solve, Backend, Board, Formulation, Options, SearchBudget, Status, Step, Variant};
 
 mod common;
 
@@ -155,7 +155,7 @@ fn a_time_limit_of_zero_stops_every_combination_in_the_solve_step() {
             let options = Options {
                 time_limit: Some(0.0),
                 unique: true,
-                search_budget: None,
+                search_budget: SearchBudget::Off,
                 ..Options::new(formulation, backend)
             };
             let report = solve(&puzzle.board, &options).expect("a report");
@@ -201,7 +201,7 @@ fn reports_unique_null_and_the_uniqueness_step_when_only_it_ran_out() {
             let options = Options {
                 unique: true,
                 unique_time_limit: Some(0.0),
-                search_budget: None,
+                search_budget: SearchBudget::Off,
                 ..Options::new(formulation, backend)
             };
             let report = solve(&puzzle.board, &options).expect("a report");

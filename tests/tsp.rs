@@ -3,7 +3,7 @@
 //! multi-commodity flow, on both MIP solvers, and what `compare` and
 //! `solve --relax --svg` show of them.
 
-use numbrix::{solve, Backend, Formulation, Options, Status, Variant};
+use numbrix::{solve, Backend, Formulation, Options, SearchBudget, Status, Variant};
 
 mod common;
 use common::{example, json, known_solution, numbrix, stderr, stdout};
@@ -56,7 +56,7 @@ fn every_new_formulation_solves_the_classic_board_reduced_without_shaving_on_cbc
     for formulation in [Formulation::LiftedMtz, Formulation::Scf, Formulation::Dfj] {
         let options = Options {
             variant: Variant::UNSHAVED,
-            search_budget: None,
+            search_budget: SearchBudget::Off,
             ..faithful(formulation, Backend::Cbc)
         };
         let report = solve(&board, &options).unwrap();

@@ -9,7 +9,7 @@ use crate::backend::Backend;
 use crate::error::Error;
 use crate::formulation::Formulation;
 use crate::report::Status;
-use crate::solve::{solve, Options};
+use crate::solve::{solve, Options, SearchBudget};
 use crate::variant::Variant;
 
 /// What one solver said of a witness.
@@ -43,7 +43,7 @@ pub fn prove(
         unique: true,
         variant,
         time_limit,
-        search_budget: None,
+        search_budget: SearchBudget::Off,
         ..Options::new(Formulation::Assignment, backend)
     };
     let report = solve(&witness.board, &options)?;

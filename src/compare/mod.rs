@@ -35,7 +35,7 @@ use crate::backend::Backend;
 use crate::board::Board;
 use crate::error::{Error, InputError};
 use crate::formulation::Formulation;
-use crate::solve::Options;
+use crate::solve::{Options, SearchBudget};
 use crate::variant::Variant;
 
 pub(crate) use measure::median;
@@ -92,7 +92,7 @@ pub struct CompareOptions {
     /// What every solve shares: `unique`, `time_limit` (seconds for each
     /// single solve: reduction, search, build and every solver call),
     /// `unique_time_limit`, `max_variables`, `solver_log` and
-    /// `search_budget` (the search ahead of HiGHS and CBC; None by default
+    /// `search_budget` (the search ahead of HiGHS and CBC; off by default
     /// here, so that each HiGHS or CBC row measures that solver on that
     /// model). Its formulation, backend and variant are replaced by each
     /// setup's.
@@ -110,7 +110,7 @@ impl Default for CompareOptions {
     fn default() -> CompareOptions {
         CompareOptions {
             base: Options {
-                search_budget: None,
+                search_budget: SearchBudget::Off,
                 ..Options::default()
             },
             models: Formulation::ALL.to_vec(),
@@ -383,6 +383,9 @@ mod tests {
         assert_eq!(search.backend, Backend::Search);
         assert_eq!(search.variant, Variant::REDUCED);
         assert_eq!(options.solve_options(SETUP).variant, Variant::Faithful);
-        assert_eq!(options.solve_options(SETUP).search_budget, None);
+        assert_eq!(
+            options.solve_options(SETUP).search_budget,
+            SearchBudget::Off
+        );
     }
 }

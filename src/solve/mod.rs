@@ -10,7 +10,7 @@ pub(crate) mod rows;
 mod search;
 
 pub(crate) use options::Deadline;
-pub use options::{Options, DEFAULT_MAX_VARIABLES, REDUCTION_PAIRS_PER_VARIABLE};
+pub use options::{Options, SearchBudget, DEFAULT_MAX_VARIABLES, REDUCTION_PAIRS_PER_VARIABLE};
 pub(crate) use order::TIGHT_VALUES_PER_CELL;
 pub use search::DEFAULT_SEARCH_BUDGET;
 
@@ -332,7 +332,7 @@ pub fn solve(board: &Board, options: &Options) -> Result<Report, Error> {
     // a MIP only where the reduction does.
     let budget = match options.backend {
         Backend::Search => Some(f64::INFINITY),
-        _ if options.variant.is_reduced() => options.search_budget,
+        _ if options.variant.is_reduced() => options.search_budget.seconds(options.time_limit),
         _ => None,
     };
     let ahead = |probe: Option<u64>, reduced: &Reduced, report: &mut Report| {

@@ -39,12 +39,40 @@ pub struct Options {
     pub solver_log: bool,
     /// Refuse models with more variables than this.
     pub max_variables: u64,
-    /// Seconds the search may spend ahead of a MIP solver (HiGHS, CBC) on a
-    /// reduced variant: when
-    /// it settles everything asked (a solution, and uniqueness if asked) no
-    /// model is built. None: the MIP alone. Ignored by `Backend::Search`,
-    /// which has the whole time limit.
-    pub search_budget: Option<f64>,
+    /// How long the search may run ahead of a MIP solver (HiGHS, CBC) on a
+    /// reduced variant: when it settles everything asked (a solution, and
+    /// uniqueness if asked) no model is built. Ignored by
+    /// `Backend::Search`, which has the whole time limit.
+    pub search_budget: SearchBudget,
+}
+
+/// How long the search may run ahead of HiGHS or CBC.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum SearchBudget {
+    /// No search ahead: the MIP does the whole job.
+    Off,
+    /// At most this many seconds (0 or less: off).
+    Seconds(f64),
+    /// [`DEFAULT_SEARCH_BUDGET`] seconds, or half the time limit when that
+    /// is longer. A board the search cannot settle within a second is
+    /// seldom settled by the MIP within the time left (docs/solvers.md),
+    /// so a long time limit is shared between the two rather than left
+    /// almost whole to the MIP.
+    Default,
+}
+
+impl SearchBudget {
+    /// The seconds the search may run under a time limit of `time_limit`
+    /// seconds (None: no limit); None when it does not run.
+    pub fn seconds(self, time_limit: Option<f64>) -> Option<f64> {
+        match self {
+            SearchBudget::Off => None,
+            SearchBudget::Seconds(seconds) => (seconds > 0.0).then_some(seconds),
+            SearchBudget::Default => Some(time_limit.map_or(DEFAULT_SEARCH_BUDGET, |limit| {
+                DEFAULT_SEARCH_BUDGET.max(limit / 2.0)
+            })),
+        }
+    }
 }
 
 impl Default for Options {
@@ -58,7 +86,7 @@ impl Default for Options {
             unique_time_limit: None,
             solver_log: false,
             max_variables: DEFAULT_MAX_VARIABLES,
-            search_budget: Some(DEFAULT_SEARCH_BUDGET),
+            search_budget: SearchBudget::Default,
         }
     }
 }
@@ -98,5 +126,25 @@ impl Deadline {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_search_budget_is_a_second_or_half_a_longer_time_limit() {
+        let budget = SearchBudget::Default;
+        assert_eq!(budget.seconds(None), Some(DEFAULT_SEARCH_BUDGET));
+        assert_eq!(budget.seconds(Some(0.5)), Some(DEFAULT_SEARCH_BUDGET));
+        assert_eq!(budget.seconds(Some(10.0)), Some(5.0));
+    }
+
+    #[test]
+    fn a_search_budget_asked_for_is_kept_whatever_the_time_limit() {
+        assert_eq!(SearchBudget::Seconds(0.25).seconds(Some(10.0)), Some(0.25));
+        assert_eq!(SearchBudget::Seconds(0.0).seconds(Some(10.0)), None);
+        assert_eq!(SearchBudget::Off.seconds(None), None);
     }
 }

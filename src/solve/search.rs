@@ -14,8 +14,10 @@ use crate::search::{self, Limits, Outcome};
 
 use super::{ms, propagate, reduce, Count, Deadline, Modelled, Options};
 
-/// Seconds the search gets ahead of HiGHS or CBC by default: far more than
-/// it needs where it succeeds, little beside what a MIP needs where it fails.
+/// Seconds the search gets ahead of HiGHS or CBC by default at least (half
+/// a longer time limit: [`SearchBudget::Default`](super::SearchBudget)):
+/// far more than it needs on most boards it settles, little beside what a
+/// MIP needs where it fails.
 pub const DEFAULT_SEARCH_BUDGET: f64 = 1.0;
 
 /// What the search left for a MIP solver to do.

@@ -156,6 +156,8 @@ pub(super) fn count(
     limit: u64,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Count, Error> {
+    // The time limit covers the reduction too, as it does a MIP's count.
+    let deadline = Deadline::new(options.time_limit);
     // A board whose only clues are 1 and T goes to the frontier program,
     // which needs no domains: shaving it first would only cost time (most
     // of the count of an empty 8x8).
@@ -171,7 +173,7 @@ pub(super) fn count(
     };
     let limits = Limits {
         solutions: limit,
-        stop: Deadline::new(options.time_limit).0,
+        stop: deadline.0,
     };
     let outcome = search::count(board, reduced.domains.as_ref(), &limits, &mut |seen| {
         progress(seen.solutions)

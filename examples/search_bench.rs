@@ -1,19 +1,22 @@
 //! The boards with many solutions, timed: for each, a checked first solution
 //! and a second one (or the proof that there is none), with the search alone
 //! and with the default `solve` (the search ahead of HiGHS), then the counts
-//! of empty boards. Times are in-process, medians of 3 runs (one when it
-//! reached the 10 s time limit).
+//! of empty boards: as `numbrix count` makes them (the reduction, then the
+//! frontier program), and by the search's walk over every path up to 6x6.
+//! Times are in-process, medians of 3 runs (one when it reached the 10 s
+//! time limit).
 //!
 //!     cargo run --release --example search_bench [FILTER]
 //!
-//! With FILTER, only the boards whose name contains it (and no counts).
+//! With FILTER, only the boards whose name contains it (and no counts);
+//! `count` runs only the counts.
 //!
 //! docs/benchmarks.md quotes its output.
 
 use std::time::Instant;
 
 use numbrix::search::{search, Limits};
-use numbrix::{solve, Backend, Board, Formulation, Options, Report, Status};
+use numbrix::{count_solutions, solve, Backend, Board, Formulation, Options, Report, Status};
 
 mod bench_boards;
 
@@ -108,26 +111,54 @@ fn main() {
         let (name, board) = half_clues(name);
         row(&name, &board);
     }
-    if std::env::args().nth(1).is_some() {
+    if std::env::args()
+        .nth(1)
+        .is_some_and(|filter| filter != "count")
+    {
         return;
     }
     println!();
-    println!("{:<10} {:>12} {:>10}", "count", "solutions", "ms");
-    for side in [4, 5, 6, 7] {
+    println!(
+        "{:<10} {:>22} {:>10} {:>10}",
+        "count", "solutions", "count ms", "walk ms"
+    );
+    for side in [4, 5, 6, 7, 8, 10] {
         let board = Board::empty(side, side).expect("a board");
-        let all = Limits::ALL;
-        let runs = if side == 7 { 1 } else { RUNS };
+        let options = Options::new(Formulation::Assignment, Backend::Search);
         let mut times = Vec::new();
         let mut count = 0;
-        for _ in 0..runs {
+        for _ in 0..RUNS {
             let start = Instant::now();
-            count = search(&board, None, &all, &mut |_| {}).count;
+            let counted = count_solutions(&board, &options, u64::MAX).expect("the board counts");
+            assert!(counted.complete, "the {side}x{side} count finishes");
+            count = counted.solutions;
             times.push(start.elapsed().as_secs_f64() * 1000.0);
         }
+        let walk = match side <= WALKED_SIDE {
+            true => format!("{:.1}", median(walked(&board, count))),
+            false => "-".to_string(),
+        };
         println!(
-            "{:<10} {count:>12} {:>10.1}",
+            "{:<10} {count:>22} {:>10.1} {walk:>10}",
             format!("{side}x{side}"),
             median(times)
         );
     }
+}
+
+/// The widest empty board whose paths the walk (`search::search`) counts
+/// here: 7x7 takes about a minute.
+const WALKED_SIDE: usize = 6;
+
+/// Milliseconds of each of [`RUNS`] walks over every path of `board`, each
+/// checked to count `count` paths, as `numbrix count` did.
+fn walked(board: &Board, count: u64) -> Vec<f64> {
+    (0..RUNS)
+        .map(|_| {
+            let start = Instant::now();
+            let walked = search(board, None, &Limits::ALL, &mut |_| {}).count;
+            assert_eq!(walked, count, "the walk and the count agree");
+            start.elapsed().as_secs_f64() * 1000.0
+        })
+        .collect()
 }

@@ -320,6 +320,15 @@ fn count_of_an_empty_board_stops_at_its_limit_as_the_walk_does() {
 }
 
 #[test]
+fn count_of_a_wide_empty_board_stops_at_a_small_limit() {
+    // More paths than 64 bits hold; the walk reaches 10 of them at once.
+    let output = numbrix_with_input(&["count", "-", "--limit", "10"], &empty_board(12, 12));
+    assert_eq!(stdout(&output), "10\n");
+    assert_eq!(output.status.code(), Some(3));
+    assert!(stderr(&output).contains("there may be more solutions"));
+}
+
+#[test]
 fn count_of_paths_between_a_given_1_and_t_is_exact() {
     // 1 and 25 in opposite corners of a 5x5 board: 104 paths, as a brute
     // force over every path from the corner finds.

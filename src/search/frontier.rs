@@ -307,12 +307,31 @@ pub fn count_paths(board: &Board, stop: Option<Instant>) -> Result<u64, NoCount>
     u64::try_from(directed).map_err(|_| NoCount::Overflow)
 }
 
+/// Nodes the walk gets ahead of the program when a limit is given, per
+/// cell (to its first path) and per solution asked for.
+const WALK_NODES_PER_CELL_OR_SOLUTION: u64 = 64;
+
+/// The most nodes the walk gets ahead of the program (a few tenths of a
+/// second).
+const WALK_MAX_NODES: u64 = 1 << 20;
+
+/// The narrowest board the walk goes ahead of the program on: narrower
+/// ones it counts whole in a few milliseconds.
+const WALK_FIRST_WIDTH: usize = 10;
+
 /// Counts the solutions of `board` within `limits`, as [`super::search`]
 /// does, but with the frontier program where it applies: the count is then
 /// exact in milliseconds (no nodes, no solutions kept), and past
 /// `limits.solutions` it is reported as the search reports it, that many
 /// and not complete. Elsewhere (other clues, too wide) the search counts.
 /// The program reports no progress: it knows no count before its last cell.
+///
+/// It also takes seconds on a board 12 cells wide, where the walk reaches
+/// a small limit at once: on a board [`WALK_FIRST_WIDTH`] or
+/// more cells wide a limit is first walked to, within
+/// [`WALK_NODES_PER_CELL_OR_SOLUTION`] nodes per cell and per solution,
+/// [`WALK_MAX_NODES`] at most; the program counts only when the walk gets
+/// neither to the limit nor to its end.
 pub fn count(
     board: &Board,
     domains: Option<&Domains>,
@@ -329,6 +348,19 @@ pub fn count(
     // The search stops, not complete, at the solution that reaches its
     // limit (at the first when the limit is 0).
     let reached = limits.solutions.max(1);
+    let walk_nodes = reached
+        .checked_add(board.len() as u64)
+        .and_then(|steps| steps.checked_mul(WALK_NODES_PER_CELL_OR_SOLUTION))
+        .filter(|&nodes| nodes <= WALK_MAX_NODES);
+    let width = board.rows().min(board.cols());
+    let programmed = ends_only(board) && width <= WIDEST;
+    let slow = programmed && width >= WALK_FIRST_WIDTH;
+    if let Some(nodes) = walk_nodes.filter(|_| slow) {
+        let walked = super::search_bounded(board, domains, limits, nodes, progress);
+        if walked.complete || walked.count >= reached {
+            return walked;
+        }
+    }
     match count_paths(board, limits.stop) {
         Ok(paths) if paths >= reached => counted(reached, false),
         Ok(paths) => counted(paths, true),
@@ -466,6 +498,29 @@ mod tests {
             let outcome = |outcome: Outcome| (outcome.count, outcome.complete);
             assert_eq!(outcome(counted), outcome(searched), "limit {solutions}");
         }
+    }
+
+    #[test]
+    fn a_limit_on_a_narrow_board_is_counted_to_by_the_program() {
+        // 458,696 paths, counted whole in milliseconds.
+        let limits = Limits {
+            solutions: 400_000,
+            stop: None,
+        };
+        let counted = count(&empty(6, 6), None, &limits, &mut |_| {});
+        assert_eq!((counted.count, counted.complete), (400_000, false));
+        assert_eq!(counted.nodes, 0, "counted by the program, not walked");
+    }
+
+    #[test]
+    fn a_small_limit_on_a_wide_board_is_walked_to() {
+        let limits = Limits {
+            solutions: 10,
+            stop: None,
+        };
+        let counted = count(&empty(12, 12), None, &limits, &mut |_| {});
+        assert_eq!((counted.count, counted.complete), (10, false));
+        assert!(counted.nodes > 0, "walked, not counted by the program");
     }
 
     #[test]

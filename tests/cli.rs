@@ -291,9 +291,14 @@ fn count_with_a_mip_solver_repeats_the_no_good_cut_and_agrees_with_the_search() 
 #[test]
 fn count_stops_at_its_limit_with_exit_3() {
     let output = numbrix_with_input(&["count", "-", "--limit", "10"], b"_,_,_\n_,_,_\n_,_,_\n");
-    assert_eq!(stdout(&output), "10\n");
+    assert_stopped_at(&output, 10);
+}
+
+/// `count` printed `limit` and said it stopped there, with exit status 3.
+fn assert_stopped_at(output: &std::process::Output, limit: u64) {
+    assert_eq!(stdout(output), format!("{limit}\n"));
     assert_eq!(output.status.code(), Some(3));
-    assert!(stderr(&output).contains("there may be more solutions"));
+    assert!(stderr(output).contains("there may be more solutions"));
 }
 
 /// An empty board of `rows` x `cols` cells, as commas.
@@ -314,18 +319,14 @@ fn count_gives_the_27070560_paths_of_an_empty_7x7_board() {
 #[test]
 fn count_of_an_empty_board_stops_at_its_limit_as_the_walk_does() {
     let output = numbrix_with_input(&["count", "-", "--limit", "100"], &empty_board(5, 5));
-    assert_eq!(stdout(&output), "100\n");
-    assert_eq!(output.status.code(), Some(3));
-    assert!(stderr(&output).contains("there may be more solutions"));
+    assert_stopped_at(&output, 100);
 }
 
 #[test]
 fn count_of_a_wide_empty_board_stops_at_a_small_limit() {
     // More paths than 64 bits hold; the walk reaches 10 of them at once.
     let output = numbrix_with_input(&["count", "-", "--limit", "10"], &empty_board(12, 12));
-    assert_eq!(stdout(&output), "10\n");
-    assert_eq!(output.status.code(), Some(3));
-    assert!(stderr(&output).contains("there may be more solutions"));
+    assert_stopped_at(&output, 10);
 }
 
 #[test]

@@ -500,25 +500,26 @@ mod tests {
         }
     }
 
+    /// `count` of `board` up to `solutions`, with no clock.
+    fn count_up_to(board: &Board, solutions: u64) -> Outcome {
+        let limits = Limits {
+            solutions,
+            stop: None,
+        };
+        count(board, None, &limits, &mut |_| {})
+    }
+
     #[test]
     fn a_limit_on_a_narrow_board_is_counted_to_by_the_program() {
         // 458,696 paths, counted whole in milliseconds.
-        let limits = Limits {
-            solutions: 400_000,
-            stop: None,
-        };
-        let counted = count(&empty(6, 6), None, &limits, &mut |_| {});
+        let counted = count_up_to(&empty(6, 6), 400_000);
         assert_eq!((counted.count, counted.complete), (400_000, false));
         assert_eq!(counted.nodes, 0, "counted by the program, not walked");
     }
 
     #[test]
     fn a_small_limit_on_a_wide_board_is_walked_to() {
-        let limits = Limits {
-            solutions: 10,
-            stop: None,
-        };
-        let counted = count(&empty(12, 12), None, &limits, &mut |_| {});
+        let counted = count_up_to(&empty(12, 12), 10);
         assert_eq!((counted.count, counted.complete), (10, false));
         assert!(counted.nodes > 0, "walked, not counted by the program");
     }

@@ -38,6 +38,7 @@
 //! assert_eq!((outcome.count, outcome.complete), (552, true));
 //! ```
 
+mod count;
 mod every;
 mod fill;
 mod frontier;
@@ -50,9 +51,10 @@ use crate::board::Board;
 use crate::check::{check_values, Solution};
 use crate::domains::Domains;
 
+pub use count::count;
 pub use every::{every_path, Enumerated};
 use fill::{Fill, Repair};
-pub use frontier::{count, count_paths, ends_only, NoCount};
+pub use frontier::{count_paths, ends_only, NoCount};
 use path::{Event, Grid, Tally, Walk};
 
 /// The two engines: one path grown from an anchor (empty boards, and

@@ -1,0 +1,144 @@
+//! How the search counts: with the frontier program (`frontier.rs`) where
+//! it applies, exact and without walking; with the walk or the fill
+//! elsewhere; and on a wide board with a small limit, with the walk first,
+//! which reaches a few solutions long before the program knows any count.
+
+use crate::board::Board;
+use crate::domains::Domains;
+
+use super::frontier::{count_paths, ends_only, NoCount, WIDEST};
+use super::{search, search_bounded, Limits, Outcome, Progress};
+
+/// Nodes the walk gets ahead of the program when a limit is given, per
+/// cell (to its first path) and per solution asked for.
+const WALK_NODES_PER_CELL_OR_SOLUTION: u64 = 64;
+
+/// The most nodes the walk gets ahead of the program (a few tenths of a
+/// second).
+const WALK_MAX_NODES: u64 = 1 << 20;
+
+/// The narrowest board the walk goes ahead of the program on: narrower
+/// ones it counts whole in a few milliseconds.
+const WALK_FIRST_WIDTH: usize = 10;
+
+/// Counts the solutions of `board` within `limits`, as [`search`]
+/// does, but with the frontier program where it applies: the count is then
+/// exact in milliseconds (no nodes, no solutions kept), and past
+/// `limits.solutions` it is reported as the search reports it, that many
+/// and not complete. Elsewhere (other clues, too wide) the search counts.
+/// The program reports no progress: it knows no count before its last cell.
+///
+/// It also takes seconds on a board 12 cells wide, where the walk reaches
+/// a small limit at once: on a board [`WALK_FIRST_WIDTH`] or
+/// more cells wide a limit is first walked to, within
+/// [`WALK_NODES_PER_CELL_OR_SOLUTION`] nodes per cell and per solution,
+/// [`WALK_MAX_NODES`] at most; the program counts only when the walk gets
+/// neither to the limit nor to its end.
+pub fn count(
+    board: &Board,
+    domains: Option<&Domains>,
+    limits: &Limits,
+    progress: &mut dyn FnMut(&Progress),
+) -> Outcome {
+    let counted = |count, complete| Outcome {
+        solutions: Vec::new(),
+        count,
+        complete,
+        nodes: 0,
+        failures: 0,
+    };
+    // The search stops, not complete, at the solution that reaches its
+    // limit (at the first when the limit is 0).
+    let reached = limits.solutions.max(1);
+    let walk_nodes = reached
+        .checked_add(board.len() as u64)
+        .and_then(|steps| steps.checked_mul(WALK_NODES_PER_CELL_OR_SOLUTION))
+        .filter(|&nodes| nodes <= WALK_MAX_NODES);
+    let width = board.rows().min(board.cols());
+    let programmed = ends_only(board) && width <= WIDEST;
+    let slow = programmed && width >= WALK_FIRST_WIDTH;
+    if let Some(nodes) = walk_nodes.filter(|_| slow) {
+        let walked = search_bounded(board, domains, limits, nodes, progress);
+        if walked.complete || walked.count >= reached {
+            return walked;
+        }
+    }
+    match count_paths(board, limits.stop) {
+        Ok(paths) if paths >= reached => counted(reached, false),
+        Ok(paths) => counted(paths, true),
+        Err(NoCount::Overflow) => counted(reached, false),
+        // Nothing counted by the clock.
+        Err(NoCount::Stopped) => counted(0, false),
+        Err(NoCount::Clues | NoCount::TooWide) => search(board, domains, limits, progress),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Cell;
+
+    fn empty(rows: usize, cols: usize) -> Board {
+        Board::empty(rows, cols).unwrap()
+    }
+
+    /// The walk's count (or the fill's, with clues).
+    fn walked(board: &Board) -> u64 {
+        let outcome = search(board, None, &Limits::ALL, &mut |_| {});
+        assert!(outcome.complete);
+        outcome.count
+    }
+
+    #[test]
+    fn a_count_stops_at_its_limit_as_the_search_does() {
+        let board = empty(4, 4);
+        for solutions in [0, 1, 100, 551, 552, 553, u64::MAX] {
+            let limits = Limits {
+                solutions,
+                stop: None,
+            };
+            let counted = count(&board, None, &limits, &mut |_| {});
+            let searched = search(&board, None, &limits, &mut |_| {});
+            let outcome = |outcome: Outcome| (outcome.count, outcome.complete);
+            assert_eq!(outcome(counted), outcome(searched), "limit {solutions}");
+        }
+    }
+
+    /// `count` of `board` up to `solutions`, with no clock.
+    fn count_up_to(board: &Board, solutions: u64) -> Outcome {
+        let limits = Limits {
+            solutions,
+            stop: None,
+        };
+        count(board, None, &limits, &mut |_| {})
+    }
+
+    #[test]
+    fn a_limit_on_a_narrow_board_is_counted_to_by_the_program() {
+        // 458,696 paths, counted whole in milliseconds.
+        let counted = count_up_to(&empty(6, 6), 400_000);
+        assert_eq!((counted.count, counted.complete), (400_000, false));
+        assert_eq!(counted.nodes, 0, "counted by the program, not walked");
+    }
+
+    #[test]
+    fn a_small_limit_on_a_wide_board_is_walked_to() {
+        let counted = count_up_to(&empty(12, 12), 10);
+        assert_eq!((counted.count, counted.complete), (10, false));
+        assert!(counted.nodes > 0, "walked, not counted by the program");
+    }
+
+    #[test]
+    fn a_board_with_other_clues_is_counted_by_the_search() {
+        let board = empty(4, 4).with_clue(Cell::new(1, 1), Some(6)).unwrap();
+        let counted = count(&board, None, &Limits::ALL, &mut |_| {});
+        assert_eq!(counted.count, walked(&board));
+        assert!(counted.nodes > 0);
+    }
+
+    #[test]
+    fn more_paths_than_a_u64_holds_are_past_any_limit() {
+        let counted = count(&empty(3, 100), None, &Limits::ALL, &mut |_| {});
+        assert_eq!((counted.count, counted.complete), (u64::MAX, false));
+    }
+}

@@ -295,7 +295,18 @@ fn run(cli: &Cli) -> Result<i32, Error> {
             if let Some(path) = &args.svg {
                 numbrix::output::check_target(path)?;
             }
-            let report = numbrix::solve(&board, &options)?;
+            // With -v the solver's own log is the progress: a spinner
+            // redrawn between its lines would garble them.
+            let bar = progress_bar(cli.quiet || cli.verbose > 0, "{spinner} {msg} {elapsed}");
+            let report = numbrix::solve::solve_with(&board, &options, &mut |phase| {
+                if let Some(bar) = &bar {
+                    bar.set_message(phase.to_string());
+                }
+            });
+            if let Some(bar) = bar {
+                bar.finish_and_clear();
+            }
+            let report = report?;
             if let Some(path) = &args.svg {
                 match &report.grid {
                     Some(grid) => {

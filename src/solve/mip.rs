@@ -12,7 +12,7 @@ use crate::mip::Row;
 use crate::report::{Report, Stage, Status, Step, SubtourStats};
 
 use super::rows::solve_generating;
-use super::{prepare, Count, Deadline, Modelled, Options, Prepared};
+use super::{prepare, Count, Deadline, Modelled, Options, Phase, Prepared};
 
 /// Solves the prepared model into `report` (whose reduction figures are
 /// already in): the first solution, and with `unique` the second solve.
@@ -25,6 +25,7 @@ pub(super) fn run(
     prepared: Prepared,
     known: Option<Solution>,
     report: &mut Report,
+    progress: &mut dyn FnMut(Phase),
 ) -> Result<(), Error> {
     let model = &prepared.model;
     let size = model.size();
@@ -51,6 +52,15 @@ pub(super) fn run(
         Ok(())
     };
 
+    // A model without variables is answered without the solver's work.
+    let tell = |progress: &mut dyn FnMut(Phase), unique| {
+        if settled_by == Stage::Solver {
+            progress(Phase::Solving {
+                backend: options.backend,
+                unique,
+            });
+        }
+    };
     let params = Params {
         time_limit: None,
         log: options.solver_log,
@@ -68,18 +78,22 @@ pub(super) fn run(
             report.found_by = Some(Stage::Search);
             (solution, values)
         }
-        None => match first_solve(
-            board,
-            model,
-            options,
-            deadline,
-            params,
-            &mut generated,
-            report,
-        )? {
-            Some(first) => first,
-            None => return finish(report),
-        },
+        None => {
+            tell(progress, false);
+            let first = first_solve(
+                board,
+                model,
+                options,
+                deadline,
+                params,
+                &mut generated,
+                report,
+            )?;
+            match first {
+                Some(first) => first,
+                None => return finish(report),
+            }
+        }
     };
     report.status = Status::Solved;
     report.grid = Some(first.clone());
@@ -88,6 +102,7 @@ pub(super) fn run(
     }
 
     // Uniqueness: forbid this solution and look for another.
+    tell(progress, true);
     let step_deadline = Deadline::new(options.unique_time_limit);
     let (Ok(whole), Ok(step)) = (deadline.remaining(), step_deadline.remaining()) else {
         report.status = Status::TimeLimit;

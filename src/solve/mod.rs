@@ -6,12 +6,14 @@
 mod mip;
 mod options;
 mod order;
+mod phase;
 pub(crate) mod rows;
 mod search;
 
 pub(crate) use options::Deadline;
 pub use options::{Options, SearchBudget, DEFAULT_MAX_VARIABLES, REDUCTION_PAIRS_PER_VARIABLE};
 pub(crate) use order::TIGHT_VALUES_PER_CELL;
+pub use phase::Phase;
 pub use search::DEFAULT_SEARCH_BUDGET;
 
 use std::ops::ControlFlow;
@@ -303,6 +305,16 @@ fn new_report(board: &Board, options: &Options) -> Report {
 /// model too large to build and solver failures; infeasible boards and time
 /// limits are reports.
 pub fn solve(board: &Board, options: &Options) -> Result<Report, Error> {
+    solve_with(board, options, &mut |_| {})
+}
+
+/// As [`solve`], telling `progress` each stage as it enters it (and the
+/// search's nodes every few thousand).
+pub fn solve_with(
+    board: &Board,
+    options: &Options,
+    progress: &mut dyn FnMut(Phase),
+) -> Result<Report, Error> {
     let clock = Instant::now();
     let deadline = Deadline::new(options.time_limit);
     let mut report = new_report(board, options);
@@ -316,6 +328,7 @@ pub fn solve(board: &Board, options: &Options) -> Result<Report, Error> {
         report.stats.total_ms = ms(clock);
         Ok(report)
     };
+    progress(Phase::Reducing);
     let mut reduced = match propagate(board, options)? {
         Modelled::Model(reduced) => reduced,
         Modelled::Refuted(refutation) => return refuted(report, refutation),
@@ -335,17 +348,26 @@ pub fn solve(board: &Board, options: &Options) -> Result<Report, Error> {
         _ if options.variant.is_reduced() => options.search_budget.seconds(options.time_limit),
         _ => None,
     };
-    let ahead = |probe: Option<u64>, reduced: &Reduced, report: &mut Report| {
-        search_ahead(board, options, &deadline, budget, probe, reduced, report)
+    let ahead = |probe: Option<u64>,
+                 reduced: &Reduced,
+                 report: &mut Report,
+                 progress: &mut dyn FnMut(Phase)| {
+        let budget = budget.map(|seconds| search::Budget {
+            deadline: &deadline,
+            seconds,
+            probe,
+        });
+        search_ahead(board, options, budget, reduced, report, progress)
     };
     let search_first = !order::tight(board, &reduced);
     let mut known = None;
     if search_first && !decided(board, &reduced) {
-        match ahead(None, &reduced, &mut report) {
+        match ahead(None, &reduced, &mut report, progress) {
             ControlFlow::Break(()) => return Ok(finished(report, clock)),
             ControlFlow::Continue(first) => known = first,
         }
     } else if budget.is_some() && !decided(board, &reduced) && options.variant.shaves() {
+        progress(Phase::Shaving);
         let loose = sample(board, &mut reduced);
         summarize(&reduced, &mut report);
         match loose {
@@ -353,12 +375,15 @@ pub fn solve(board: &Board, options: &Options) -> Result<Report, Error> {
             Ok(false) => {}
             Ok(true) => {
                 let probe = order::PROBE_NODES_PER_CELL * board.len() as u64;
-                match ahead(Some(probe), &reduced, &mut report) {
+                match ahead(Some(probe), &reduced, &mut report, progress) {
                     ControlFlow::Break(()) => return Ok(finished(report, clock)),
                     ControlFlow::Continue(first) => known = first,
                 }
             }
         }
+    }
+    if options.variant.shaves() {
+        progress(Phase::Shaving);
     }
     if let Err(refutation) = shave(board, options, deadline.0, &mut reduced) {
         return refuted(report, refutation);
@@ -370,13 +395,22 @@ pub fn solve(board: &Board, options: &Options) -> Result<Report, Error> {
         return Ok(finished(report, clock));
     }
     if !search_first && !decided(board, &reduced) {
-        match ahead(None, &reduced, &mut report) {
+        match ahead(None, &reduced, &mut report, progress) {
             ControlFlow::Break(()) => return Ok(finished(report, clock)),
             ControlFlow::Continue(first) => known = first.or(known),
         }
     }
+    progress(Phase::Building);
     let prepared = build(board, options, reduced)?;
-    mip::run(board, options, &deadline, prepared, known, &mut report)?;
+    mip::run(
+        board,
+        options,
+        &deadline,
+        prepared,
+        known,
+        &mut report,
+        progress,
+    )?;
     Ok(finished(report, clock))
 }
 
@@ -386,24 +420,22 @@ fn finished(mut report: Report, clock: Instant) -> Report {
     report
 }
 
-/// The search within `budget` seconds (none: it does not run), and within
-/// `probe` nodes when it only tries, over what the reduction left: `Break`
-/// when it settled everything asked (the report says what), otherwise the
-/// first solution it found, if any.
+/// The search within `budget` (none: it does not run) over what the
+/// reduction left: `Break` when it settled everything asked (the report
+/// says what), otherwise the first solution it found, if any.
 fn search_ahead(
     board: &Board,
     options: &Options,
-    deadline: &Deadline,
-    budget: Option<f64>,
-    probe: Option<u64>,
+    budget: Option<search::Budget>,
     reduced: &Reduced,
     report: &mut Report,
+    progress: &mut dyn FnMut(Phase),
 ) -> ControlFlow<(), Option<Solution>> {
     let Some(budget) = budget else {
         return ControlFlow::Continue(None);
     };
     let domains = reduced.domains.as_ref();
-    match search::run(board, domains, options, deadline, budget, probe, report) {
+    match search::run(board, domains, options, &budget, report, progress) {
         search::Left::Nothing => ControlFlow::Break(()),
         search::Left::Uniqueness(first) => ControlFlow::Continue(Some(first)),
         search::Left::Everything => ControlFlow::Continue(None),

@@ -12,7 +12,7 @@ use crate::error::Error;
 use crate::report::{Report, SearchStats, Stage, Status, Step};
 use crate::search::{self, Limits, Outcome};
 
-use super::{ms, propagate, reduce, Count, Deadline, Modelled, Options};
+use super::{ms, propagate, reduce, Count, Deadline, Modelled, Options, Phase};
 
 /// Seconds the search gets ahead of HiGHS or CBC by default at least (half
 /// a longer time limit: [`SearchBudget::Default`](super::SearchBudget)):
@@ -31,23 +31,32 @@ pub(super) enum Left {
     Everything,
 }
 
-/// Runs the search within `budget` seconds (and the deadline), and within
-/// `probe` nodes when it only tries before shaving. What it settled (a
-/// solution, or none; uniqueness when asked) is written into `report`;
-/// alone (`Backend::Search`) and not probing, it writes whatever it
-/// reached. Its counts add to those of an earlier try.
+/// What one try of the search may spend.
+pub(super) struct Budget<'a> {
+    /// The whole solve's deadline.
+    pub(super) deadline: &'a Deadline,
+    /// Seconds for this try.
+    pub(super) seconds: f64,
+    /// Nodes, when it only tries before shaving.
+    pub(super) probe: Option<u64>,
+}
+
+/// Runs the search within its budget. What it settled (a solution, or
+/// none; uniqueness when asked) is written into `report`; alone
+/// (`Backend::Search`) and not probing, it writes whatever it reached. Its
+/// counts add to those of an earlier try. `progress` hears its nodes.
 pub(super) fn run(
     board: &Board,
     domains: Option<&Domains>,
     options: &Options,
-    deadline: &Deadline,
-    budget: f64,
-    probe: Option<u64>,
+    budget: &Budget,
     report: &mut Report,
+    progress: &mut dyn FnMut(Phase),
 ) -> Left {
     let _span = tracing::info_span!("search").entered();
     let start = Instant::now();
-    let budget_end = Duration::try_from_secs_f64(budget)
+    let (deadline, probe) = (budget.deadline, budget.probe);
+    let budget_end = Duration::try_from_secs_f64(budget.seconds)
         .ok()
         .and_then(|budget| start.checked_add(budget));
     let stop = match (deadline.0, budget_end) {
@@ -60,8 +69,18 @@ pub(super) fn run(
         stop,
     };
     let max_nodes = probe.unwrap_or(u64::MAX);
-    let outcome = search::search_bounded(board, domains, &limits, max_nodes, &mut |_| {});
     let earlier = report.stats.search.take().unwrap_or_default();
+    progress(Phase::Searching {
+        nodes: earlier.nodes,
+        solutions: 0,
+    });
+    let mut searching = |seen: &search::Progress| {
+        progress(Phase::Searching {
+            nodes: earlier.nodes + seen.nodes,
+            solutions: seen.solutions,
+        })
+    };
+    let outcome = search::search_bounded(board, domains, &limits, max_nodes, &mut searching);
     report.stats.search = Some(SearchStats {
         nodes: earlier.nodes + outcome.nodes,
         failures: earlier.failures + outcome.failures,

@@ -1,0 +1,44 @@
+//! What a solve is doing, told as it goes: a progress display shows it,
+//! since a solve can spend seconds in any of its stages.
+
+use std::fmt;
+
+use crate::backend::Backend;
+
+/// A stage of a solve, as [`solve_with`](super::solve_with) enters it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// The prechecks and rules 1-5 of the reduction.
+    Reducing,
+    /// Shaving (rules 6-7), or its first trials as a sample.
+    Shaving,
+    /// The search, with the nodes it has visited and the solutions it has
+    /// found so far (told again every few thousand nodes).
+    Searching { nodes: u64, solutions: u64 },
+    /// Building the model.
+    Building,
+    /// HiGHS or CBC, on a first solution or, after the no-good cut, on the
+    /// uniqueness question.
+    Solving { backend: Backend, unique: bool },
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Phase::Reducing => write!(f, "reducing"),
+            Phase::Shaving => write!(f, "shaving"),
+            Phase::Searching { nodes, solutions } => {
+                write!(f, "searching: {nodes} nodes, {solutions} solutions")
+            }
+            Phase::Building => write!(f, "building the model"),
+            Phase::Solving {
+                backend,
+                unique: false,
+            } => write!(f, "{backend} looking for a solution"),
+            Phase::Solving {
+                backend,
+                unique: true,
+            } => write!(f, "{backend} looking for a second solution"),
+        }
+    }
+}

@@ -408,7 +408,7 @@ fn run(cli: &Cli) -> Result<i32, Error> {
 }
 
 /// A progress bar on stderr when it is a terminal (and not --quiet).
-fn progress_bar(quiet: bool, template: &str) -> Option<indicatif::ProgressBar> {
+pub(crate) fn progress_bar(quiet: bool, template: &str) -> Option<indicatif::ProgressBar> {
     (!quiet && std::io::stderr().is_terminal()).then(|| {
         let bar = indicatif::ProgressBar::new_spinner();
         bar.set_style(indicatif::ProgressStyle::with_template(template).expect("a valid template"));

@@ -77,17 +77,7 @@ pub fn count(
 mod tests {
     use super::*;
     use crate::board::Cell;
-
-    fn empty(rows: usize, cols: usize) -> Board {
-        Board::empty(rows, cols).unwrap()
-    }
-
-    /// The walk's count (or the fill's, with clues).
-    fn walked(board: &Board) -> u64 {
-        let outcome = search(board, None, &Limits::ALL, &mut |_| {});
-        assert!(outcome.complete);
-        outcome.count
-    }
+    use crate::search::testing::{empty, walked};
 
     #[test]
     fn a_count_stops_at_its_limit_as_the_search_does() {

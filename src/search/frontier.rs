@@ -307,21 +307,10 @@ pub fn count_paths(board: &Board, stop: Option<Instant>) -> Result<u64, NoCount>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{search, Limits};
-
-    fn empty(rows: usize, cols: usize) -> Board {
-        Board::empty(rows, cols).unwrap()
-    }
+    use crate::search::testing::{empty, walked};
 
     fn paths(board: &Board) -> u64 {
         count_paths(board, None).unwrap()
-    }
-
-    /// The walk's count (or the fill's, with clues): the other engine.
-    fn walked(board: &Board) -> u64 {
-        let outcome = search(board, None, &Limits::ALL, &mut |_| {});
-        assert!(outcome.complete);
-        outcome.count
     }
 
     #[test]

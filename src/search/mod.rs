@@ -44,6 +44,8 @@ mod fill;
 mod frontier;
 mod nearby;
 mod path;
+#[cfg(test)]
+mod testing;
 
 use std::time::Instant;
 
@@ -351,11 +353,14 @@ pub fn search_bounded(
         // Still without a first solution after its first nodes, the fill
         // starts its next run near where the last one got to; after one,
         // every run is a whole one, which alone can prove there is no other.
+        // A run from the givens ends back at them: only a repair's start
+        // has to be taken back.
         if let Engine::Fill(fill) = &mut engine {
             let repairing = tally.nodes >= WHOLE_RESTART_NODES_PER_CELL * board.len() as u64;
-            match recorder.outcome.count {
-                0 if repairing => repair.next_start(fill, &givens),
-                _ => repair.start_over(fill, &givens),
+            if recorder.outcome.count == 0 && repairing {
+                repair.next_start(fill, &givens);
+            } else if repair.partial {
+                repair.start_over(fill, &givens);
             }
         }
     }

@@ -366,7 +366,7 @@ pub fn solve_with(
             ControlFlow::Break(()) => return Ok(finished(report, clock)),
             ControlFlow::Continue(first) => known = first,
         }
-    } else if budget.is_some() && !decided(board, &reduced) && options.variant.shaves() {
+    } else if budget.is_some() && !decided(board, &reduced) && will_shave(options, &reduced) {
         progress(Phase::Shaving);
         let loose = sample(board, &mut reduced);
         summarize(&reduced, &mut report);
@@ -382,7 +382,7 @@ pub fn solve_with(
             }
         }
     }
-    if options.variant.shaves() {
+    if will_shave(options, &reduced) {
         progress(Phase::Shaving);
     }
     if let Err(refutation) = shave(board, options, deadline.0, &mut reduced) {
@@ -440,6 +440,16 @@ fn search_ahead(
         search::Left::Uniqueness(first) => ControlFlow::Continue(Some(first)),
         search::Left::Everything => ControlFlow::Continue(None),
     }
+}
+
+/// Will shaving run on what the reduction left: the variant shaves, and
+/// the board is within the shaving budget?
+fn will_shave(options: &Options, reduced: &Reduced) -> bool {
+    options.variant.shaves()
+        && reduced
+            .domains
+            .as_ref()
+            .is_some_and(Domains::within_shaving_budget)
 }
 
 /// Did the reduction fix every cell?

@@ -47,11 +47,9 @@ pub(super) fn tight(board: &Board, reduced: &Reduced) -> bool {
 }
 
 /// Shaving's first [`SAMPLE_TRIALS`] trials removed at most
-/// [`LOOSE_REMOVALS`] pairs: the board most likely has many solutions. What the sample removed stays removed;
-/// a board over the shaving budget is not sampled (it will not be shaved).
+/// [`LOOSE_REMOVALS`] pairs: the board most likely has many solutions. What
+/// the sample removed stays removed. Only a board that will be shaved is
+/// sampled (the caller checks the shaving budget).
 pub(super) fn sampled_loose(board: &Board, domains: &mut Domains) -> Result<bool, Contradiction> {
-    if !domains.within_shaving_budget() {
-        return Ok(false);
-    }
     Ok(domains.shave_sample(board, SAMPLE_TRIALS)? <= LOOSE_REMOVALS)
 }

@@ -35,8 +35,11 @@ struct Window {
 }
 
 /// The windows to try on a path of `total` values with givens `givens`
-/// (sorted values), for each reach the gaps between the givens, the gap
-/// with the most spare steps first (`slack` of the window's ends).
+/// (sorted values): for each reach, every run of that many consecutive
+/// gaps (stretches of values that are not givens), the one with the most
+/// spare steps first (`slack` of the window's ends). A window that frees a
+/// single value leaves the known path as the only way through, and is not
+/// tried.
 fn windows(givens: &[u32], total: u32, slack: impl Fn(u32, u32) -> u32) -> Vec<Window> {
     // The path's ends are window ends too: a stretch before the lowest given
     // or after the highest is freed like any gap.
@@ -45,19 +48,29 @@ fn windows(givens: &[u32], total: u32, slack: impl Fn(u32, u32) -> u32) -> Vec<W
     ends.extend(givens.iter().copied());
     ends.push(total + 1);
     ends.dedup();
+    // Givens next in value have no gap between them: a wider window that
+    // only added them would free what a narrower one did. (On a board the
+    // reduction nearly decided, that is most of them.)
+    let gaps: Vec<Window> = ends
+        .windows(2)
+        .filter(|pair| pair[1] - pair[0] >= 2)
+        .map(|pair| Window {
+            low: pair[0],
+            high: pair[1],
+        })
+        .collect();
     let mut all: Vec<Window> = Vec::new();
     for reach in REACHES {
-        if reach >= ends.len() {
+        if reach > gaps.len() {
             break;
         }
-        let mut these: Vec<Window> = ends
-            .windows(reach + 1)
+        let mut these: Vec<Window> = gaps
+            .windows(reach)
             .map(|span| Window {
-                low: span[0],
-                high: span[reach],
+                low: span[0].low,
+                high: span[reach - 1].high,
             })
-            .filter(|window| window.high - window.low >= 2)
-            .filter(|window| !all.contains(window))
+            .filter(|window| reach > 1 || window.high - window.low >= 3)
             .collect();
         these.sort_by_key(|window| std::cmp::Reverse(slack(window.low, window.high)));
         all.extend(these);
@@ -168,5 +181,15 @@ mod tests {
         let found = windows(&[3, 7], 10, slack);
         let pairs: Vec<(u32, u32)> = found.iter().map(|w| (w.low, w.high)).collect();
         assert_eq!(pairs, [(3, 7), (0, 3), (7, 11), (3, 11), (0, 7)]);
+    }
+
+    #[test]
+    fn windows_skip_runs_of_givens_and_single_freed_values() {
+        // Givens 2, 3 and 4 on a path of 6: only 1, and 5 and 6, are free.
+        // Freeing 1 alone leaves it one cell; (2, 7) and (3, 7) free what
+        // (4, 7) does.
+        let found = windows(&[2, 3, 4], 6, |_, _| 0);
+        let pairs: Vec<(u32, u32)> = found.iter().map(|w| (w.low, w.high)).collect();
+        assert_eq!(pairs, [(4, 7), (0, 7)]);
     }
 }

@@ -5,6 +5,12 @@
 //! from on a loose board). SECONDS (default 10) limits each search.
 //!
 //!     cargo run --release --example search_probe [FILTER] [SECONDS]
+//!
+//! `decided` instead times the search over domains the reduction decided
+//! (the unique scale boards, shaved): what re-routing the first solution
+//! for a second costs when nearly every cell is a given.
+//!
+//!     cargo run --release --example search_probe decided
 
 use std::time::{Duration, Instant};
 
@@ -49,7 +55,39 @@ fn probe(name: &str, board: &Board, seconds: f64) {
     );
 }
 
+/// Two solutions asked of `name`'s domains after the whole reduction:
+/// the median of 5 in-process times.
+fn decided(name: &str) {
+    let path = format!("examples/boards/{name}.csv");
+    let board = Board::read(path.as_ref()).expect("the example board reads");
+    let domains = Domains::reduce(&board).expect("reduces");
+    let limits = Limits {
+        solutions: 2,
+        stop: None,
+    };
+    let mut times = Vec::new();
+    let mut count = 0;
+    for _ in 0..5 {
+        let clock = Instant::now();
+        count = search(&board, Some(&domains), &limits, &mut |_| {}).count;
+        times.push(clock.elapsed().as_secs_f64() * 1000.0);
+    }
+    times.sort_by(f64::total_cmp);
+    let fixed = domains.summary(&board).fixed_cells;
+    println!(
+        "{name:<16} {fixed:>4} of {:>4} cells decided | {count} solution(s) in {:.2} ms",
+        board.len(),
+        times[2]
+    );
+}
+
 fn main() {
+    if std::env::args().nth(1).as_deref() == Some("decided") {
+        for name in ["12x12_1", "15x15_2", "20x20_1", "30x30_1", "30x30_2"] {
+            decided(&format!("scale/{name}"));
+        }
+        return;
+    }
     let seconds: f64 = std::env::args()
         .nth(2)
         .and_then(|s| s.parse().ok())

@@ -249,6 +249,35 @@ fn csv_says_who_found_the_solution_and_whether_a_model_was_built() {
 }
 
 #[test]
+fn a_search_budget_puts_the_search_ahead_of_each_mip_solver_as_in_solve() {
+    let output = numbrix(&[
+        "compare",
+        "examples/boards/not_unique_9x9.csv",
+        "--models",
+        "assignment",
+        "--solvers",
+        "highs,cbc",
+        "--unique",
+        "--search-budget",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let report = json(&output);
+    let rows = report["measurements"].as_array().expect("measurements");
+    assert_eq!(rows.len(), 2);
+    for row in rows {
+        let solver = row["solver"].as_str().unwrap();
+        assert_eq!(row["unique"], false, "{solver}");
+        assert_eq!(row["found_by"], "search", "{solver}");
+        assert_eq!(row["unique_decided_by"], "search", "{solver}");
+        assert_eq!(row["model_built"], false, "{solver}");
+        assert!(row["search_nodes"].as_u64().unwrap() > 0, "{solver}");
+    }
+}
+
+#[test]
 fn search_runs_once_per_board() {
     // The reduction decides classic_9x9 on its own; the search used to be
     // run with the MTZ model there too, and failed.

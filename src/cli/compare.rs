@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 use numbrix::compare::{board_files, CompareOptions, Comparison, Measurement, Progress};
-use numbrix::{Backend, Error, Formulation, Options, Variant};
+use numbrix::{Backend, Error, Formulation, Options, SearchBudget, Variant};
 
 use crate::parse_seconds;
 
@@ -48,6 +48,11 @@ pub struct CompareArgs {
     /// Seconds for each single solve (reduction, build and every solver call).
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     time_limit: Option<f64>,
+    /// Seconds the search may take ahead of HiGHS and CBC on each solve, as
+    /// in `solve` [default: 0, off: each row measures its solver on its
+    /// model].
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    search_budget: Option<f64>,
     #[arg(long, value_enum, default_value_t = CompareFormat::Table)]
     format: CompareFormat,
     /// Also draw time against board cells as an SVG (written atomically).
@@ -86,6 +91,9 @@ impl CompareArgs {
                 time_limit: self.time_limit,
                 max_variables: self.max_variables,
                 solver_log: verbose > 0,
+                search_budget: self
+                    .search_budget
+                    .map_or(defaults.base.search_budget, SearchBudget::Seconds),
                 ..defaults.base
             },
             models: self.models.clone(),

@@ -297,16 +297,14 @@ fn run(cli: &Cli) -> Result<i32, Error> {
             }
             // With -v the solver's own log is the progress: a spinner
             // redrawn between its lines would garble them.
-            let bar = progress_bar(cli.quiet || cli.verbose > 0, "{spinner} {msg} {elapsed}");
-            let report = numbrix::solve::solve_with(&board, &options, &mut |phase| {
-                if let Some(bar) = &bar {
-                    bar.set_message(phase.to_string());
-                }
-            });
-            if let Some(bar) = bar {
-                bar.finish_and_clear();
-            }
-            let report = report?;
+            let quiet = cli.quiet || cli.verbose > 0;
+            let report = with_spinner(quiet, "{spinner} {msg} {elapsed}", |bar| {
+                numbrix::solve::solve_with(&board, &options, &mut |phase| {
+                    if let Some(bar) = bar {
+                        bar.set_message(phase.to_string());
+                    }
+                })
+            })?;
             if let Some(path) = &args.svg {
                 match &report.grid {
                     Some(grid) => {
@@ -384,16 +382,13 @@ fn run(cli: &Cli) -> Result<i32, Error> {
                 Backend::Search => u64::MAX,
                 Backend::Highs | Backend::Cbc => 1000,
             });
-            let bar = progress_bar(cli.quiet, "{spinner} {pos} solutions {elapsed}");
-            let count =
+            let count = with_spinner(cli.quiet, "{spinner} {pos} solutions {elapsed}", |bar| {
                 numbrix::solve::count_solutions_with(&board, &options, limit, &mut |found| {
-                    if let Some(bar) = &bar {
+                    if let Some(bar) = bar {
                         bar.set_position(found);
                     }
-                })?;
-            if let Some(bar) = bar {
-                bar.finish_and_clear();
-            }
+                })
+            })?;
             println!("{}", count.solutions);
             if !count.complete && !cli.quiet {
                 eprintln!("stopped at a limit: there may be more solutions");
@@ -407,8 +402,23 @@ fn run(cli: &Cli) -> Result<i32, Error> {
     }
 }
 
+/// Runs `work` with a spinner on stderr when it is a terminal (and not
+/// `quiet`), cleared when the work ends, whatever it returns.
+pub(crate) fn with_spinner<T>(
+    quiet: bool,
+    template: &str,
+    work: impl FnOnce(Option<&indicatif::ProgressBar>) -> T,
+) -> T {
+    let bar = progress_bar(quiet, template);
+    let done = work(bar.as_ref());
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    done
+}
+
 /// A progress bar on stderr when it is a terminal (and not --quiet).
-pub(crate) fn progress_bar(quiet: bool, template: &str) -> Option<indicatif::ProgressBar> {
+fn progress_bar(quiet: bool, template: &str) -> Option<indicatif::ProgressBar> {
     (!quiet && std::io::stderr().is_terminal()).then(|| {
         let bar = indicatif::ProgressBar::new_spinner();
         bar.set_style(indicatif::ProgressStyle::with_template(template).expect("a valid template"));

@@ -6,7 +6,7 @@ use clap::{Args, ValueEnum};
 use numbrix::generate::{minimize, GenerateError};
 use numbrix::{Board, Error};
 
-use crate::{parse_seconds, progress_bar};
+use crate::{parse_seconds, with_spinner};
 
 #[derive(Args)]
 pub struct MinimizeArgs {
@@ -32,11 +32,9 @@ enum MinimizeFormat {
 pub fn run_minimize(args: &MinimizeArgs, quiet: bool) -> Result<i32, Error> {
     let board = Board::read(&args.board)?;
     // Each clue is a uniqueness question, seconds each on a large board.
-    let bar = progress_bar(quiet, "{spinner} minimizing {elapsed}");
-    let minimized = minimize(&board, args.seed, args.time_limit);
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
+    let minimized = with_spinner(quiet, "{spinner} minimizing {elapsed}", |_| {
+        minimize(&board, args.seed, args.time_limit)
+    });
     let minimized = match minimized {
         Ok(minimized) => minimized,
         Err(GenerateError::Failed(error)) => return Err(error),

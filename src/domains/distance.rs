@@ -19,7 +19,7 @@
 use super::agenda::Agenda;
 use super::bits::{mask_up_to, parity_word};
 use super::Domains;
-use crate::board::Board;
+use crate::board::{Board, Cell};
 use crate::precheck::Contradiction;
 
 impl Domains {
@@ -38,7 +38,7 @@ impl Domains {
         for row in 0..board.rows() {
             let rise = row.abs_diff(fixed_cell.row);
             for col in 0..board.cols() {
-                let index = row * board.cols() + col;
+                let index = board.index(Cell::new(row, col));
                 if index == fixed_index {
                     continue;
                 }
@@ -106,7 +106,6 @@ impl Domains {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Cell;
 
     /// Fixes `cell` to `value` in `domains` and runs rule 1 from it, and
     /// nothing else.

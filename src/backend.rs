@@ -164,6 +164,10 @@ fn to_constraint(row: &Row, columns: &[Variable]) -> good_lp::Constraint {
     }
 }
 
+/// HiGHS presolve rules left out of every solve: the aggregator (bit 12)
+/// and enumeration (bit 16) of its `presolve_rule_off` mask.
+const PRESOLVE_RULES_OFF: i32 = (1 << 12) | (1 << 16);
+
 fn solve_highs<'a>(
     mut problem: good_lp::solvers::highs::HighsProblem,
     rows: impl Iterator<Item = &'a Row>,
@@ -184,6 +188,13 @@ fn solve_highs<'a>(
     if let Some(seconds) = params.time_limit {
         model.set_option("time_limit", seconds.max(0.0));
     }
+    // HiGHS's presolve called a feasible 5x2 board's faithful MTZ model
+    // infeasible (every solution of the presolved model broke a row of the
+    // original: "untransformed violations" in its log), which after a
+    // no-good cut would be a false "unique". With its aggregator or its
+    // enumeration rule off it solved it; both off, the models of the example
+    // boards solve no slower in all (docs/solvers.md, "HiGHS's presolve").
+    model.set_option("presolve_rule_off", PRESOLVE_RULES_OFF);
     let solved = match model.try_solve() {
         Ok(solved) => solved,
         Err(status) => return failed(format!("HiGHS could not run: {status:?}")),

@@ -108,6 +108,21 @@ fn faithful_mtz_solves_small_boards_uniquely() {
     assert_solves_uniquely(&["tiny_2x3"], &faithful(Backend::Cbc));
 }
 
+/// HiGHS's presolve once called this feasible board's faithful MTZ model
+/// infeasible (every solution of the presolved model broke a row of the
+/// original): an infeasible verdict from HiGHS is confirmed without presolve.
+#[test]
+fn faithful_mtz_on_highs_solves_a_board_its_presolve_called_infeasible() {
+    let board = Board::parse(b",\n7,\n,5\n,\n2,3\n").unwrap();
+    let options = Options {
+        variant: Variant::Faithful,
+        ..options(Formulation::Mtz, Backend::Highs)
+    };
+    let report = solve(&board, &options).unwrap();
+    assert_eq!(report.status, Status::Solved);
+    assert_eq!(report.unique, Some(false));
+}
+
 #[test]
 fn faithful_and_reduced_models_have_the_design_sizes() {
     // models/: T^2 binaries for the assignment model; for MTZ one binary per

@@ -15,7 +15,9 @@
 use std::time::Instant;
 
 use super::difficulty::{decides, Level};
-use super::reroute::{other_without_clue_within, rerouted, NARROW_WINDOWS, WIDE_WINDOWS};
+use super::reroute::{
+    other_without_clue_within, rerouted, rerouted_around, NARROW_WINDOWS, WIDE_WINDOWS,
+};
 use super::unique::{Uniqueness, SEARCH_NODES_PER_CELL};
 use super::{GenerateError, Rng};
 use crate::board::{Board, Cell};
@@ -154,7 +156,8 @@ enum Removal {
 
 /// Can the clue `value` at `cell` go from `board` (unique, with
 /// `solution`)? A second solution near the clue is looked for first
-/// ([`rerouted`]): far cheaper than any question about the whole board.
+/// ([`rerouted`] by value, then [`rerouted_around`] by place): far cheaper
+/// than any question about the whole board.
 fn try_removing(
     board: &Board,
     solution: &Solution,
@@ -175,7 +178,11 @@ fn try_removing(
             false => Removal::Stays,
         });
     }
-    if rerouted(&without, solution, (cell, value), effort.windows).is_some() {
+    let nearby = || {
+        rerouted(&without, solution, (cell, value), effort.windows)
+            .or_else(|| rerouted_around(&without, solution, (cell, value)))
+    };
+    if nearby().is_some() {
         return Ok(Removal::Stays);
     }
     Ok(

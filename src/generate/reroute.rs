@@ -25,6 +25,12 @@
 //! with each segment passing next to it, and [`rerouted_through`] takes the
 //! segments of the cells whose known value the reduction of the question
 //! has ruled out (every other solution moves those cells).
+//!
+//! Windows by value miss the other solutions that move several strands
+//! near c at once. [`rerouted_around`] takes a window by place instead:
+//! every cell within a distance of c, whatever pieces of the path pass
+//! through them. Its strands are re-routed together, between the cells
+//! where the path enters and leaves the window.
 
 use std::time::Instant;
 
@@ -159,6 +165,35 @@ pub(crate) fn rerouted_through(
     None
 }
 
+/// Radii of the windows of [`rerouted_around`]: a disk of radius r holds
+/// about 2r^2 cells.
+pub(crate) const AROUND_RADII: &[usize] = &[3, 6, 10];
+
+/// A solution of `board` other than `known` (as for [`rerouted`]) that
+/// re-routes every strand of the path near `cell` at once: the window is
+/// the cells within each of [`AROUND_RADII`] (Manhattan distance) of it.
+pub(crate) fn rerouted_around(
+    board: &Board,
+    known: &Solution,
+    (cell, value): (Cell, u32),
+) -> Option<Solution> {
+    let mut last_size = 0;
+    for &radius in AROUND_RADII {
+        let window: Vec<Cell> = board
+            .cells()
+            .filter(|&other| other.distance(cell) <= radius)
+            .collect();
+        if window.len() == last_size {
+            continue; // the last disk held the whole board already
+        }
+        last_size = window.len();
+        if let Some(found) = reroute_within(board, known, &window, cell, value) {
+            return Some(found);
+        }
+    }
+    None
+}
+
 /// The clues' values, ascending.
 fn clue_values(board: &Board) -> Vec<u32> {
     board
@@ -280,6 +315,7 @@ mod tests {
         let known = check_values(&board, vec![1, 2, 3, 6, 5, 4]).unwrap();
         let without = board.with_clue(Cell::new(1, 2), None).unwrap();
         assert!(rerouted(&without, &known, (Cell::new(1, 2), 4), NARROW_WINDOWS).is_none());
+        assert!(rerouted_around(&without, &known, (Cell::new(1, 2), 4)).is_none());
         assert_eq!(
             other_without_clue(&without, Cell::new(1, 2), 4, None),
             Uniqueness::Unique
@@ -329,6 +365,26 @@ mod tests {
             beside > 0 && through > 0,
             "{beside} beside, {through} through"
         );
+    }
+
+    #[test]
+    fn a_disk_around_the_freed_cell_finds_other_solutions_the_value_windows_miss() {
+        let mut around = 0;
+        for seed in 0..8 {
+            let puzzle = crate::generate::Puzzle::generate(8, 8, 14, seed);
+            let known = &puzzle.solution;
+            for clue in puzzle.board.clues() {
+                let without = puzzle.board.with_clue(clue.0, None).unwrap();
+                if rerouted(&without, known, clue, NARROW_WINDOWS).is_some() {
+                    continue;
+                }
+                if let Some(other) = rerouted_around(&without, known, clue) {
+                    around += 1;
+                    assert_another(&without, &other, clue);
+                }
+            }
+        }
+        assert!(around > 0, "no disk found what the value windows missed");
     }
 
     #[test]

@@ -167,7 +167,7 @@ pub(crate) fn rerouted_through(
 
 /// Radii of the windows of [`rerouted_around`]: a disk of radius r holds
 /// about 2r^2 cells.
-pub(crate) const AROUND_RADII: &[usize] = &[3, 6, 10];
+const AROUND_RADII: &[usize] = &[3, 6, 10];
 
 /// A solution of `board` other than `known` (as for [`rerouted`]) that
 /// re-routes every strand of the path near `cell` at once: the window is

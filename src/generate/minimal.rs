@@ -178,11 +178,10 @@ fn try_removing(
             false => Removal::Stays,
         });
     }
-    let nearby = || {
-        rerouted(&without, solution, (cell, value), effort.windows)
-            .or_else(|| rerouted_around(&without, solution, (cell, value)))
-    };
-    if nearby().is_some() {
+    if rerouted(&without, solution, (cell, value), effort.windows)
+        .or_else(|| rerouted_around(&without, solution, (cell, value)))
+        .is_some()
+    {
         return Ok(Removal::Stays);
     }
     Ok(

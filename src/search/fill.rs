@@ -33,6 +33,7 @@
 //!   pass.
 
 mod labels;
+mod placed;
 mod regions;
 mod repair;
 mod short_gaps;
@@ -41,6 +42,7 @@ use std::cmp::Reverse;
 
 use super::path::{scramble, Event, Grid, Tally};
 use labels::Labels;
+use placed::Placed;
 use regions::{Gap, Reach, Region};
 use repair::Deepest;
 pub(super) use repair::Repair;
@@ -57,6 +59,8 @@ pub(super) struct Fill<'a> {
     columns: usize,
     /// `position[v]`: the cell of value v, or NONE (index 0 unused).
     position: Vec<usize>,
+    /// The values placed, as bits.
+    placed_values: Placed,
     /// `value[cell]`: 0 while the cell is free.
     value: Vec<u32>,
     free_degree: Vec<u8>,
@@ -84,6 +88,8 @@ pub(super) struct Fill<'a> {
     /// the open values.
     gaps: Vec<Gap>,
     first_reach: Vec<u32>,
+    /// Per region at the last region check: within one gap's reach whole.
+    whole: Vec<bool>,
     pub(super) seed: u64,
     pub(super) budget: u64,
     /// `weight[v]`: the failures met at open value v, kept across restarts.
@@ -124,6 +130,7 @@ impl<'a> Fill<'a> {
             rows: grid.cells / columns,
             columns,
             position: vec![NONE; total as usize + 1],
+            placed_values: Placed::new(total),
             value: vec![0; grid.cells],
             free_degree: (0..grid.cells)
                 .map(|cell| grid.neighbours(cell).len() as u8)
@@ -142,6 +149,7 @@ impl<'a> Fill<'a> {
             reaches: Vec::new(),
             gaps: Vec::new(),
             first_reach: Vec::new(),
+            whole: Vec::new(),
             seed: 0,
             budget: u64::MAX,
             weight: vec![0; total as usize + 2],
@@ -210,6 +218,7 @@ impl<'a> Fill<'a> {
     /// run on every placement; false (placed all the same) if one fails.
     fn place(&mut self, cell: usize, value: u32) -> bool {
         self.position[value as usize] = cell;
+        self.placed_values.set(value);
         self.value[cell] = value;
         self.trail.push(value);
         self.free_count -= 1;
@@ -229,8 +238,8 @@ impl<'a> Fill<'a> {
     /// Takes the last placed value back.
     fn undo(&mut self) {
         let value = self.trail.pop().expect("a value to take back");
-        self.unlabel_to(self.trail.len());
         let cell = self.position[value as usize];
+        self.unlabel_to(self.trail.len(), cell);
         for &holder in &self.holders[value as usize] {
             self.options[holder] += 1;
         }
@@ -240,6 +249,7 @@ impl<'a> Fill<'a> {
         self.free_count += 1;
         self.value[cell] = 0;
         self.position[value as usize] = NONE;
+        self.placed_values.clear(value);
     }
 
     pub(super) fn distance(&self, from: usize, to: usize) -> u32 {
@@ -250,8 +260,8 @@ impl<'a> Fill<'a> {
 
     /// The nearest placed values below and above `value` are close enough.
     fn gaps_fit(&self, cell: usize, value: u32) -> bool {
-        let below = (1..value).rev().find(|&v| self.placed(v));
-        let above = (value + 1..=self.total).find(|&v| self.placed(v));
+        let below = Some(self.placed_values.last_placed(value - 1)).filter(|&v| v > 0);
+        let above = Some(self.placed_values.next_placed(value + 1)).filter(|&v| v <= self.total);
         let fits = |other: Option<u32>| {
             other.is_none_or(|other| {
                 self.distance(cell, self.position[other as usize]) <= other.abs_diff(value)

@@ -15,11 +15,36 @@ use super::Fill;
 /// A region of free cells, counted by colour: its cells, what the gaps
 /// that can go nowhere else bring, and what every gap that may go there
 /// can bring.
-#[derive(Default, Clone, Copy)]
+#[derive(Clone, Copy)]
 pub(super) struct Region {
     pub(super) cells: [u32; 2],
     forced: [u32; 2],
     possible: [u32; 2],
+    /// The rows and columns its cells span when it was labelled: a cell
+    /// taken since leaves them wider than the region, never narrower.
+    rows: (u16, u16),
+    columns: (u16, u16),
+}
+
+impl Region {
+    /// Counts one more cell, of this colour, at `(row, column)`.
+    pub(super) fn add(&mut self, colour: usize, (row, column): (u16, u16)) {
+        self.cells[colour] += 1;
+        self.rows = (self.rows.0.min(row), self.rows.1.max(row));
+        self.columns = (self.columns.0.min(column), self.columns.1.max(column));
+    }
+}
+
+impl Default for Region {
+    fn default() -> Region {
+        Region {
+            cells: [0; 2],
+            forced: [0; 2],
+            possible: [0; 2],
+            rows: (u16::MAX, 0),
+            columns: (u16::MAX, 0),
+        }
+    }
 }
 
 /// A gap that may fill a region, as the reach test reads it: a free cell x
@@ -33,6 +58,23 @@ pub(super) struct Reach {
     ends: [(u16, u16); 2],
     limit: u32,
     span: u32,
+}
+
+impl Reach {
+    /// Does it reach every cell of these rows and columns (each a closed
+    /// range)? Only the corners need a look (see `every_cell_in_reach`).
+    fn covers(&self, rows: (u16, u16), columns: (u16, u16)) -> bool {
+        let farthest = |(low, high): (u16, u16), at: fn(&(u16, u16)) -> u16| {
+            let steps = |line: u16| -> u32 {
+                self.ends
+                    .iter()
+                    .map(|end| u32::from(at(end).abs_diff(line)))
+                    .sum()
+            };
+            steps(low).max(steps(high))
+        };
+        farthest(rows, |end| end.0) + farthest(columns, |end| end.1) <= self.limit
+    }
 }
 
 /// A run of open values: the cells of its placed ends and its length.
@@ -105,7 +147,7 @@ impl Fill<'_> {
                 let cell = self.queue[at];
                 at += 1;
                 self.region_of[cell] = id;
-                region.cells[self.colour(cell)] += 1;
+                region.add(self.colour(cell), self.coordinates[cell]);
                 for &n in self.grid.neighbours(cell) {
                     if self.value[n] == 0 && self.seen[n] != stamp {
                         self.seen[n] = stamp;
@@ -120,22 +162,19 @@ impl Fill<'_> {
     /// The runs of open values, in order.
     fn find_gaps(&self, gaps: &mut Vec<Gap>) {
         gaps.clear();
-        let mut below: Option<u32> = None;
-        for value in 1..=self.total + 1 {
-            if value <= self.total && !self.placed(value) {
-                continue;
+        let mut from = 1;
+        while let Some(first_open) = self.placed_values.next_open(from) {
+            if first_open > self.total {
+                break;
             }
-            let above = (value <= self.total).then_some(value);
-            let first_open = below.map_or(1, |u| u + 1);
-            let last_open = above.map_or(self.total, |w| w - 1);
-            below = above;
-            if first_open <= last_open {
-                gaps.push(Gap {
-                    low: (first_open > 1).then(|| self.position[first_open as usize - 1]),
-                    high: above.map(|w| self.position[w as usize]),
-                    length: last_open - first_open + 1,
-                });
-            }
+            // The placed value after the run, or T + 1.
+            let above = self.placed_values.next_placed(first_open);
+            gaps.push(Gap {
+                low: (first_open > 1).then(|| self.position[first_open as usize - 1]),
+                high: (above <= self.total).then(|| self.position[above as usize]),
+                length: above - first_open,
+            });
+            from = above;
         }
     }
 
@@ -217,6 +256,11 @@ impl Fill<'_> {
     /// Every free cell x lies within reach of a gap that may fill its
     /// region: d(low end, x) + d(x, high end) <= the gap's span (a stretch
     /// with one open end: d(end, x) <= its length).
+    ///
+    /// A region whose rows and columns one gap reaches at every corner is
+    /// within that gap's reach whole, and its cells are not looked at one
+    /// by one: d(a, x) + d(x, b) is a sum of a convex function of x's row
+    /// and one of its column, so over a rectangle it is largest at a corner.
     fn every_cell_in_reach(&mut self) -> bool {
         // Within a region, the longest gaps first: they reach the most
         // cells, so a cell's search for one that reaches it stops early.
@@ -230,23 +274,32 @@ impl Fill<'_> {
         for id in 0..self.regions.len() {
             self.first_reach[id + 1] += self.first_reach[id];
         }
-        (0..self.grid.cells).all(|x| {
-            if self.value[x] != 0 {
-                return true;
-            }
-            let id = self.region_of[x] as usize;
+        let mut whole = std::mem::take(&mut self.whole);
+        whole.clear();
+        whole.extend((0..self.regions.len()).map(|id| {
             let reaches =
                 &self.reaches[self.first_reach[id] as usize..self.first_reach[id + 1] as usize];
-            let (row, column) = self.coordinates[x];
-            reaches.iter().any(|reach| {
-                let steps: u16 = reach
-                    .ends
+            let region = &self.regions[id];
+            reaches
+                .iter()
+                .any(|reach| reach.covers(region.rows, region.columns))
+        }));
+        let all_whole = whole.iter().all(|&whole| whole);
+        let reached = all_whole
+            || (0..self.grid.cells).all(|x| {
+                if self.value[x] != 0 || whole[self.region_of[x] as usize] {
+                    return true;
+                }
+                let id = self.region_of[x] as usize;
+                let reaches =
+                    &self.reaches[self.first_reach[id] as usize..self.first_reach[id + 1] as usize];
+                let (row, column) = self.coordinates[x];
+                reaches
                     .iter()
-                    .map(|&(r, c)| r.abs_diff(row) + c.abs_diff(column))
-                    .sum();
-                u32::from(steps) <= reach.limit
-            })
-        })
+                    .any(|reach| reach.covers((row, row), (column, column)))
+            });
+        self.whole = whole;
+        reached
     }
 
     /// The cell's colour on the chessboard: 0 or 1.

@@ -308,3 +308,41 @@ impl Fill<'_> {
         usize::from((row + column) % 2)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A gap from (0, 0) to (0, 4), 6 steps long: it reaches a cell x
+    /// when d((0, 0), x) + d(x, (0, 4)) <= 6.
+    fn gap_along_the_top_row() -> Reach {
+        Reach {
+            region: 0,
+            ends: [(0, 0), (0, 4)],
+            limit: 6,
+            span: 6,
+        }
+    }
+
+    #[test]
+    fn a_gap_reaches_a_rectangle_whole_exactly_when_it_reaches_its_far_corners() {
+        let reach = gap_along_the_top_row();
+        // Rows 0-1, columns 0-4: the far corners (1, 0) and (1, 4) are
+        // 1 + 5 = 6 steps round, within the gap's 6.
+        assert!(reach.covers((0, 1), (0, 4)));
+        // Row 2 is 2 + (2 + 4) = 8 steps round at its ends, and its middle
+        // cell 4 + 4: out of reach. A single cell is a rectangle too.
+        assert!(!reach.covers((0, 2), (0, 4)));
+        assert!(!reach.covers((2, 2), (2, 2)));
+        assert!(reach.covers((1, 1), (2, 2)), "(1, 2) is 3 + 3 steps round");
+        // The rectangle test says yes exactly when every cell of it is reached.
+        for rows in [(0, 0), (0, 1), (1, 2), (0, 3)] {
+            for columns in [(0, 4), (1, 3), (2, 2), (0, 6)] {
+                let whole = reach.covers(rows, columns);
+                let each = (rows.0..=rows.1)
+                    .all(|r| (columns.0..=columns.1).all(|c| reach.covers((r, r), (c, c))));
+                assert_eq!(whole, each, "rows {rows:?}, columns {columns:?}");
+            }
+        }
+    }
+}

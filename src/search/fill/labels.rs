@@ -19,6 +19,9 @@ pub(super) struct Labels {
     base: Option<usize>,
     /// What each placement since did to the labels, in order.
     changes: Vec<Change>,
+    /// The cells the splits among `changes` labelled again, in order: one
+    /// list for all, so that a split allocates nothing.
+    relabelled: Vec<usize>,
     /// Scratch for the searches of a split: a mark per cell (the split's
     /// stamp plus the search's number) and each search's queue.
     mark: Vec<u32>,
@@ -31,10 +34,11 @@ enum Change {
     /// Its cell was taken off its region's count.
     Taken,
     /// Its cell was taken, and it cut off the regions from `first_piece`
-    /// on, whose cells (`cells`) were labelled again.
+    /// on, whose cells were labelled again: `Labels::relabelled` from
+    /// `first_cell` on.
     Split {
         first_piece: usize,
-        cells: Vec<usize>,
+        first_cell: usize,
     },
 }
 
@@ -133,6 +137,7 @@ impl Fill<'_> {
         self.label_regions();
         self.labels.base = Some(length);
         self.labels.changes.clear();
+        self.labels.relabelled.clear();
     }
 
     /// Keeps the labels right as the trail goes back to `length` values,
@@ -147,14 +152,18 @@ impl Fill<'_> {
         if at == length + 1 {
             if let Some(change) = self.labels.changes.pop() {
                 let region = self.region_of[cell] as usize;
-                if let Change::Split { first_piece, cells } = change {
+                if let Change::Split {
+                    first_piece,
+                    first_cell,
+                } = change
+                {
                     for piece in first_piece..self.regions.len() {
                         let counts = self.regions[piece].cells;
                         for (colour, count) in counts.into_iter().enumerate() {
                             self.regions[region].cells[colour] += count;
                         }
                     }
-                    for other in cells {
+                    for other in self.labels.relabelled.drain(first_cell..) {
                         self.region_of[other] = region as u32;
                     }
                     self.regions.truncate(first_piece);
@@ -168,6 +177,7 @@ impl Fill<'_> {
         // and the stamp its marks were made with, stay.
         self.labels.base = None;
         self.labels.changes.clear();
+        self.labels.relabelled.clear();
     }
 
     /// Labels the pieces that taking `cell` cut off its region (already
@@ -196,7 +206,7 @@ impl Fill<'_> {
                 labels.mark[start] = stamp + search as u32;
             }
         }
-        let mut cut = Vec::new();
+        let first_cell = labels.relabelled.len();
         'walk: while groups.active > 1 {
             for search in 0..groups.searches {
                 let head = groups.head[search];
@@ -227,7 +237,7 @@ impl Fill<'_> {
                     for &x in &labels.queues[search] {
                         self.region_of[x] = id;
                         counts.add(self.colour(x), self.coordinates[x]);
-                        cut.push(x);
+                        labels.relabelled.push(x);
                     }
                 }
                 for (colour, count) in counts.cells.into_iter().enumerate() {
@@ -239,13 +249,14 @@ impl Fill<'_> {
                 }
             }
         }
+        let cut = labels.relabelled.len() > first_cell;
         self.labels = labels;
-        match cut.is_empty() {
-            true => Change::Taken,
-            false => Change::Split {
+        match cut {
+            true => Change::Split {
                 first_piece,
-                cells: cut,
+                first_cell,
             },
+            false => Change::Taken,
         }
     }
 

@@ -277,10 +277,8 @@ impl Fill<'_> {
         let mut whole = std::mem::take(&mut self.whole);
         whole.clear();
         whole.extend((0..self.regions.len()).map(|id| {
-            let reaches =
-                &self.reaches[self.first_reach[id] as usize..self.first_reach[id + 1] as usize];
             let region = &self.regions[id];
-            reaches
+            self.reaches_of(id)
                 .iter()
                 .any(|reach| reach.covers(region.rows, region.columns))
         }));
@@ -290,16 +288,19 @@ impl Fill<'_> {
                 if self.value[x] != 0 || whole[self.region_of[x] as usize] {
                     return true;
                 }
-                let id = self.region_of[x] as usize;
-                let reaches =
-                    &self.reaches[self.first_reach[id] as usize..self.first_reach[id + 1] as usize];
                 let (row, column) = self.coordinates[x];
-                reaches
+                self.reaches_of(self.region_of[x] as usize)
                     .iter()
                     .any(|reach| reach.covers((row, row), (column, column)))
             });
         self.whole = whole;
         reached
+    }
+
+    /// The gaps that may fill region `id` (after `every_cell_in_reach` has
+    /// grouped them by region).
+    fn reaches_of(&self, id: usize) -> &[Reach] {
+        &self.reaches[self.first_reach[id] as usize..self.first_reach[id + 1] as usize]
     }
 
     /// The cell's colour on the chessboard: 0 or 1.

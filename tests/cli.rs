@@ -379,7 +379,7 @@ const SPARSE_TIGHT_8X8: &[u8] =
     b",,,,,,,\n,,,,,,,\n,3,,27,,,60,\n,,,,,,,\n,,,,,,,\n,,,,,,,\n,,,31,,51,50,\n,,,,,,,\n";
 
 #[test]
-fn a_tight_board_with_many_solutions_is_answered_by_the_search_before_it_is_shaved_whole() {
+fn a_small_tight_board_with_many_solutions_is_answered_by_propagation_before_any_shaving() {
     let output = numbrix_with_input(
         &["solve", "-", "--unique", "--format", "json"],
         SPARSE_TIGHT_8X8,
@@ -390,13 +390,30 @@ fn a_tight_board_with_many_solutions_is_answered_by_the_search_before_it_is_shav
     assert_eq!(report["unique"], false);
     assert_eq!(report["unique_decided_by"], "search");
     assert_ne!(report["grid"], report["second_solution"]);
-    // Only the sample of the first pass ran: whole shaving runs two at least.
-    assert_eq!(reduction["shaving_passes"], 1);
+    assert_eq!(reduction["shaving_passes"], 0);
 }
 
 #[test]
-fn a_tight_board_with_one_solution_is_shaved_without_the_search() {
+fn a_small_tight_board_with_one_solution_is_proved_unique_by_propagation() {
     let board = boards_dir().join("scale/09x09_1.csv");
+    let output = numbrix(&[
+        "solve",
+        board.to_str().unwrap(),
+        "--unique",
+        "--format",
+        "json",
+    ]);
+    let report = json(&output);
+    assert_eq!(report["unique"], true);
+    assert_eq!(report["unique_decided_by"], "search");
+    assert_eq!(report["stats"]["reduction"]["shaving_passes"], 0);
+    assert!(report["stats"]["search"]["nodes"].as_u64().unwrap() > 0);
+    assert_eq!(report["stats"]["variables"], 0, "no model was built");
+}
+
+#[test]
+fn a_larger_tight_board_with_one_solution_is_shaved_without_the_search() {
+    let board = boards_dir().join("scale/15x15_1.csv");
     let output = numbrix(&[
         "solve",
         board.to_str().unwrap(),

@@ -1,6 +1,7 @@
 //! What `solve_with` tells a progress display: the stages a solve goes
 //! through, in order.
 
+use numbrix::generate::Puzzle;
 use numbrix::solve::{solve_with, Phase};
 use numbrix::{Backend, Board, Formulation, Options, Report, SearchBudget, Stage};
 
@@ -40,10 +41,29 @@ fn a_board_the_search_settles_is_reduced_then_searched() {
 #[test]
 fn a_board_the_reduction_decides_is_shaved_and_given_no_solver() {
     // Its model, built all the same, has no variable left.
-    let board = example("scale/09x09_1");
+    let board = example("scale/15x15_1");
     let (told, report) = stages(&board, Options::default());
     assert_eq!(told, ["reducing", "shaving", "building the model"]);
     assert_eq!(report.decided_by, Some(Stage::Reduction));
+}
+
+#[test]
+fn a_small_tight_board_is_searched_by_propagation_before_shaving() {
+    let board = example("scale/09x09_1");
+    let (told, report) = stages(&board, Options::default());
+    assert_eq!(told, ["reducing", "searching"]);
+    assert_eq!(report.decided_by, Some(Stage::Search));
+}
+
+#[test]
+fn a_larger_tight_board_with_many_solutions_is_sampled_then_searched() {
+    // 40 clues of a random 20x20 path: rules 1-5 leave it tight, and the
+    // sample of shaving's first trials finds it loose.
+    let board = Puzzle::generate(20, 20, 40, 2010).board;
+    let (told, report) = stages(&board, Options::default());
+    assert_eq!(told, ["reducing", "shaving", "searching"]);
+    assert_eq!(report.unique_decided_by, Some(Stage::Search));
+    assert_eq!(report.stats.reduction.unwrap().shaving_passes, 1);
 }
 
 #[test]

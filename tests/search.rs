@@ -3,7 +3,7 @@
 //! small boards, and the example boards.
 
 use numbrix::generate::{Puzzle, Rng};
-use numbrix::search::{search, search_bounded, Limits, Outcome};
+use numbrix::search::{branch, search, search_bounded, Limits, Outcome};
 use numbrix::{check_values, Board, Domains};
 use proptest::prelude::*;
 
@@ -178,6 +178,32 @@ proptest! {
                 prop_assert_eq!(outcome.count, expected.len() as u64);
             }
             Err(_) => prop_assert!(expected.is_empty()),
+        }
+    }
+
+    /// The search by propagation, over rules 1-5's domains, finds exactly
+    /// the solutions the brute force finds, each one checked.
+    #[test]
+    fn the_search_by_propagation_finds_exactly_the_solutions_a_brute_force_finds(
+        rows in 1usize..=4,
+        cols in 1usize..=5,
+        clue_share in 0usize..=100,
+        stray in any::<bool>(),
+        seed in any::<u64>(),
+    ) {
+        let clues = rows * cols * clue_share / 100;
+        let board = small_board(rows, cols, clues, stray, seed);
+        let expected = brute_force(&board);
+        let Ok(domains) = Domains::reduce_with(&board, false, None) else {
+            prop_assert!(expected.is_empty());
+            return Ok(());
+        };
+        let outcome = branch(&board, &domains, &ALL, u64::MAX);
+        prop_assert!(outcome.complete);
+        prop_assert_eq!(outcome.count, expected.len() as u64);
+        for solution in &outcome.solutions {
+            prop_assert!(check_values(&board, solution.values().to_vec()).is_ok());
+            prop_assert!(expected.binary_search(&solution.values().to_vec()).is_ok());
         }
     }
 

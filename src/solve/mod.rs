@@ -27,6 +27,7 @@ use crate::error::Error;
 use crate::formulation::{Model, Scope};
 use crate::precheck::{precheck, Contradiction};
 use crate::report::{Report, Stage, Stats, Status};
+use search::Engine::{Paths, Propagation};
 
 pub(crate) fn ms(since: Instant) -> f64 {
     since.elapsed().as_secs_f64() * 1000.0
@@ -348,11 +349,13 @@ pub fn solve_with(
         _ if options.variant.is_reduced() => options.search_budget.seconds(options.time_limit),
         _ => None,
     };
-    let ahead = |probe: Option<u64>,
+    let ahead = |engine: search::Engine,
+                 probe: Option<u64>,
                  reduced: &Reduced,
                  report: &mut Report,
                  progress: &mut dyn FnMut(Phase)| {
         let budget = budget.map(|seconds| search::Budget {
+            engine,
             deadline: &deadline,
             seconds,
             probe,
@@ -362,11 +365,17 @@ pub fn solve_with(
     let search_first = !order::tight(board, &reduced);
     let mut known = None;
     if search_first && !decided(board, &reduced) {
-        match ahead(None, &reduced, &mut report, progress) {
+        match ahead(Paths, None, &reduced, &mut report, progress) {
             ControlFlow::Break(()) => return Ok(finished(report, clock)),
             ControlFlow::Continue(first) => known = first,
         }
     } else if budget.is_some() && !decided(board, &reduced) && will_shave(options, &reduced) {
+        if let Some(probe) = order::propagation_probe(board) {
+            match ahead(Propagation, Some(probe), &reduced, &mut report, progress) {
+                ControlFlow::Break(()) => return Ok(finished(report, clock)),
+                ControlFlow::Continue(first) => known = first,
+            }
+        }
         progress(Phase::Shaving);
         let loose = sample(board, &mut reduced);
         summarize(&reduced, &mut report);
@@ -375,9 +384,9 @@ pub fn solve_with(
             Ok(false) => {}
             Ok(true) => {
                 let probe = order::PROBE_NODES_PER_CELL * board.len() as u64;
-                match ahead(Some(probe), &reduced, &mut report, progress) {
+                match ahead(Paths, Some(probe), &reduced, &mut report, progress) {
                     ControlFlow::Break(()) => return Ok(finished(report, clock)),
-                    ControlFlow::Continue(first) => known = first,
+                    ControlFlow::Continue(first) => known = first.or(known),
                 }
             }
         }
@@ -395,7 +404,7 @@ pub fn solve_with(
         return Ok(finished(report, clock));
     }
     if !search_first && !decided(board, &reduced) {
-        match ahead(None, &reduced, &mut report, progress) {
+        match ahead(Paths, None, &reduced, &mut report, progress) {
             ControlFlow::Break(()) => return Ok(finished(report, clock)),
             ControlFlow::Continue(first) => known = first.or(known),
         }

@@ -38,6 +38,22 @@ const LOOSE_REMOVALS: usize = SAMPLE_TRIALS / 8;
 /// gets before it is shaved.
 pub(super) const PROBE_NODES_PER_CELL: u64 = 128;
 
+/// Boards of at most this many cells try the search by propagation before
+/// shaving: up to 12x12 it settles the benchmark boards, with one solution
+/// or many, in fewer propagations than shaving's passes; from 15x15 on its
+/// tree outgrows them (docs/benchmarks.md).
+const PROPAGATION_CELLS: usize = 144;
+
+/// Decisions per cell the search by propagation gets on a small tight board
+/// before it is shaved.
+const PROPAGATION_NODES_PER_CELL: u64 = 4;
+
+/// The decisions the search by propagation gets before shaving on this
+/// board, if it is small enough to try: see [`PROPAGATION_CELLS`].
+pub(super) fn propagation_probe(board: &Board) -> Option<u64> {
+    (board.len() <= PROPAGATION_CELLS).then(|| PROPAGATION_NODES_PER_CELL * board.len() as u64)
+}
+
 /// Few values per cell: see [`TIGHT_VALUES_PER_CELL`].
 pub(super) fn tight(board: &Board, reduced: &Reduced) -> bool {
     reduced

@@ -31,8 +31,20 @@ pub(super) enum Left {
     Everything,
 }
 
+/// Which of the search's engines a try runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Engine {
+    /// Paths grown and gaps filled over the domains as they stand
+    /// ([`search::search`]).
+    Paths,
+    /// One cell decided at a time, the reduction's rules run after each
+    /// ([`search::branch`]).
+    Propagation,
+}
+
 /// What one try of the search may spend.
 pub(super) struct Budget<'a> {
+    pub(super) engine: Engine,
     /// The whole solve's deadline.
     pub(super) deadline: &'a Deadline,
     /// Seconds for this try.
@@ -80,7 +92,13 @@ pub(super) fn run(
             solutions: seen.solutions,
         })
     };
-    let outcome = search::search_bounded(board, domains, &limits, max_nodes, &mut searching);
+    let outcome = match (budget.engine, domains) {
+        (Engine::Paths, _) => {
+            search::search_bounded(board, domains, &limits, max_nodes, &mut searching)
+        }
+        (Engine::Propagation, Some(domains)) => search::branch(board, domains, &limits, max_nodes),
+        (Engine::Propagation, None) => return Left::Everything,
+    };
     report.stats.search = Some(SearchStats {
         nodes: earlier.nodes + outcome.nodes,
         failures: earlier.failures + outcome.failures,

@@ -133,8 +133,12 @@ pub struct SubtourStats {
 /// The search's work in one solve.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
 pub struct SearchStats {
+    /// Values the fill or the walk placed.
     pub nodes: u64,
-    /// Nodes where a rule or a pruning test failed.
+    /// Cells the search by propagation decided (each decision one
+    /// propagation of the reduction's rules; small tight boards only).
+    pub decisions: u64,
+    /// Nodes or decisions where a rule or a pruning test failed.
     pub failures: u64,
     /// Solutions it found (at most 2 are asked for).
     pub solutions: u64,
@@ -232,9 +236,18 @@ impl Report {
         }
         if self.decided_by == Some(Stage::Search) {
             let search = stats.search.unwrap_or_default();
+            let mut work = Vec::new();
+            if search.decisions > 0 {
+                work.push(format!("{} decisions", search.decisions));
+            }
+            if search.nodes > 0 || search.decisions == 0 {
+                work.push(format!("{} nodes", search.nodes));
+            }
             return format!(
-                "{verdict} (decided by the search in {:.1} ms: {} nodes, {} failures; no model was built)",
-                search.ms, search.nodes, search.failures
+                "{verdict} (decided by the search in {:.1} ms: {}, {} failures; no model was built)",
+                search.ms,
+                work.join(", "),
+                search.failures
             );
         }
         let mut line = format!(

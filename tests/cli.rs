@@ -407,8 +407,23 @@ fn a_small_tight_board_with_one_solution_is_proved_unique_by_propagation() {
     assert_eq!(report["unique"], true);
     assert_eq!(report["unique_decided_by"], "search");
     assert_eq!(report["stats"]["reduction"]["shaving_passes"], 0);
-    assert!(report["stats"]["search"]["nodes"].as_u64().unwrap() > 0);
+    let search = &report["stats"]["search"];
+    assert!(search["decisions"].as_u64().unwrap() > 0);
+    assert_eq!(search["nodes"], 0, "the fill did not run");
     assert_eq!(report["stats"]["variables"], 0, "no model was built");
+}
+
+#[test]
+fn the_summary_line_counts_the_decisions_of_the_search_by_propagation() {
+    let board = boards_dir().join("scale/09x09_1.csv");
+    let output = numbrix(&["solve", board.to_str().unwrap(), "--unique"]);
+    let line = stderr(&output);
+    assert!(
+        line.starts_with("solved, unique (decided by the search in "),
+        "{line}"
+    );
+    assert!(line.contains(" decisions, "), "{line}");
+    assert!(!line.contains(" nodes"), "{line}");
 }
 
 #[test]

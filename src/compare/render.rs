@@ -53,6 +53,8 @@ pub struct Row {
     pub unique_decided_by: Option<Stage>,
     /// Values the search placed, where it ran.
     pub search_nodes: Option<u64>,
+    /// Cells the search by propagation decided, where the search ran.
+    pub search_decisions: Option<u64>,
     /// The root LP alone proves the board infeasible.
     pub root_lp_infeasible: Option<bool>,
     /// Binaries fractional at the root LP's point.
@@ -67,7 +69,7 @@ pub struct Row {
 
 /// The CSV header: the field names of [`Row`], in order (a test holds
 /// them to it).
-pub const CSV_COLUMNS: [&str; 34] = [
+pub const CSV_COLUMNS: [&str; 35] = [
     "board",
     "rows",
     "cols",
@@ -97,6 +99,7 @@ pub const CSV_COLUMNS: [&str; 34] = [
     "found_by",
     "unique_decided_by",
     "search_nodes",
+    "search_decisions",
     "root_lp_infeasible",
     "root_fractional",
     "cut_lp_infeasible",
@@ -139,6 +142,7 @@ impl From<&Measurement> for Row {
             found_by: measurement.found_by,
             unique_decided_by: measurement.unique_decided_by,
             search_nodes: stats.search.map(|search| search.nodes),
+            search_decisions: stats.search.map(|search| search.decisions),
             root_lp_infeasible: measurement.root_lp.map(|root| root.infeasible),
             root_fractional: measurement.root_lp.and_then(|root| root.fractional),
             cut_lp_infeasible: measurement.root_lp.and_then(|root| root.cut_infeasible),

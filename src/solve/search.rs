@@ -99,8 +99,13 @@ pub(super) fn run(
         (Engine::Propagation, Some(domains)) => search::branch(board, domains, &limits, max_nodes),
         (Engine::Propagation, None) => return Left::Everything,
     };
+    let (nodes, decisions) = match budget.engine {
+        Engine::Paths => (outcome.nodes, 0),
+        Engine::Propagation => (0, outcome.nodes),
+    };
     report.stats.search = Some(SearchStats {
-        nodes: earlier.nodes + outcome.nodes,
+        nodes: earlier.nodes + nodes,
+        decisions: earlier.decisions + decisions,
         failures: earlier.failures + outcome.failures,
         solutions: outcome.count,
         complete: outcome.complete,

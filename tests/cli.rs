@@ -393,17 +393,21 @@ fn a_small_tight_board_with_many_solutions_is_answered_by_propagation_before_any
     assert_eq!(reduction["shaving_passes"], 0);
 }
 
-#[test]
-fn a_small_tight_board_with_one_solution_is_proved_unique_by_propagation() {
-    let board = boards_dir().join("scale/09x09_1.csv");
-    let output = numbrix(&[
+/// The JSON report of `solve BOARD --unique`, BOARD under examples/boards/.
+fn unique_json(board: &str) -> serde_json::Value {
+    let board = boards_dir().join(board);
+    json(&numbrix(&[
         "solve",
         board.to_str().unwrap(),
         "--unique",
         "--format",
         "json",
-    ]);
-    let report = json(&output);
+    ]))
+}
+
+#[test]
+fn a_small_tight_board_with_one_solution_is_proved_unique_by_propagation() {
+    let report = unique_json("scale/09x09_1.csv");
     assert_eq!(report["unique"], true);
     assert_eq!(report["unique_decided_by"], "search");
     assert_eq!(report["stats"]["reduction"]["shaving_passes"], 0);
@@ -428,15 +432,7 @@ fn the_summary_line_counts_the_decisions_of_the_search_by_propagation() {
 
 #[test]
 fn a_larger_tight_board_with_one_solution_is_shaved_without_the_search() {
-    let board = boards_dir().join("scale/15x15_1.csv");
-    let output = numbrix(&[
-        "solve",
-        board.to_str().unwrap(),
-        "--unique",
-        "--format",
-        "json",
-    ]);
-    let report = json(&output);
+    let report = unique_json("scale/15x15_1.csv");
     assert_eq!(report["unique"], true);
     assert_eq!(report["unique_decided_by"], "reduction");
     assert!(

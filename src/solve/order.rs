@@ -14,6 +14,11 @@
 //!   in nodes so that the answer does not depend on the clock, before the
 //!   board is shaved whole. A wrong guess either way costs little: that
 //!   short try, or the shaving that would have run anyway.
+//!
+//! Before the sample, a small tight board tries the search by
+//! propagation (one cell decided at a time, rules 1-5 after each), which
+//! on such boards settles in fewer propagations than shaving's passes
+//! whether the board has one solution or many.
 
 use crate::board::Board;
 use crate::domains::Domains;

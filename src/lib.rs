@@ -41,6 +41,7 @@ pub mod precheck;
 pub mod quiet;
 pub mod relax;
 pub mod report;
+mod scramble;
 pub mod search;
 pub mod solve;
 pub mod svg;

@@ -26,6 +26,7 @@ use super::agenda::Agenda;
 use super::Domains;
 use crate::board::Board;
 use crate::precheck::Contradiction;
+use crate::scramble::scramble;
 
 /// What a search by propagation found: the solutions (each cell's value,
 /// row-major), at most as many as were asked.
@@ -62,11 +63,6 @@ struct Branching<'a> {
     /// Copies of the domains, one per level, reused.
     spare: Vec<Domains>,
     found: Branched,
-}
-
-/// Mixes `item` with a fixed constant: the tie-break order.
-fn scramble(item: usize) -> u64 {
-    (item as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32
 }
 
 impl Domains {
@@ -122,7 +118,7 @@ impl Domains {
             .filter(|&index| self.fixed[index] == 0)
             .min_by_key(|&index| {
                 let key = (self.count_at(index), Reverse(failures[index]));
-                (key, scramble(index))
+                (key, scramble(index, 0))
             })
     }
 
@@ -135,7 +131,7 @@ impl Domains {
             return search.found.solutions.len() < search.limits.solutions;
         };
         let mut values: Vec<u32> = self.values_at(index).collect();
-        values.sort_by_key(|&value| scramble(value as usize));
+        values.sort_by_key(|&value| scramble(value as usize, 0));
         let mut child = search.spare.pop().unwrap_or_else(|| self.clone());
         let mut go_on = true;
         for value in values {

@@ -2,10 +2,9 @@
 //! out: each solution checked, counted as the other engines count.
 
 use crate::board::Board;
-use crate::check::check_values;
 use crate::domains::{BranchLimits, Domains};
 
-use super::{Limits, Outcome, KEPT};
+use super::{checked, Limits, Outcome};
 
 /// Searches `domains` (at a fixpoint of rules 1-5) by deciding one cell at
 /// a time and propagating, within `limits` and about `max_nodes`
@@ -27,19 +26,9 @@ pub fn branch(board: &Board, domains: &Domains, limits: &Limits, max_nodes: u64)
         failures: branched.failures,
     };
     for values in branched.solutions {
-        match check_values(board, values) {
-            Ok(solution) => {
-                outcome.count += 1;
-                if outcome.solutions.len() < KEPT {
-                    outcome.solutions.push(solution);
-                }
-            }
-            // Propagation only fixes what fits: a refusal is a bug, and the
-            // grid is never handed out.
-            Err(violation) => {
-                debug_assert!(false, "the search built a non-solution: {violation}");
-                outcome.complete = false;
-            }
+        match checked(board, values) {
+            Some(solution) => outcome.keep(solution, 1),
+            None => outcome.complete = false,
         }
     }
     outcome

@@ -40,7 +40,8 @@ mod short_gaps;
 
 use std::cmp::Reverse;
 
-use super::path::{scramble, Event, Grid, Tally};
+use super::path::{Event, Grid, Tally};
+use crate::scramble::scramble;
 use labels::Labels;
 use placed::Placed;
 use regions::{Gap, Reach, Region};

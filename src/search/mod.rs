@@ -197,20 +197,35 @@ impl Recorder<'_> {
         for (position, &cell) in cells.iter().enumerate() {
             values[cell] = position as u32 + 1;
         }
-        match check_values(self.board, values) {
+        match checked(self.board, values) {
             // An earlier run's solution found again.
-            Ok(solution) if self.restarts && outcome.solutions.contains(&solution) => {}
-            Ok(solution) => {
-                if outcome.solutions.len() < KEPT {
-                    outcome.solutions.push(solution);
-                }
-                outcome.count += weight;
-            }
-            // The engine only builds paths that fit: a refusal is a bug, and
-            // the grid is never handed out.
-            Err(violation) => {
-                debug_assert!(false, "the search built a non-solution: {violation}")
-            }
+            Some(solution) if self.restarts && outcome.solutions.contains(&solution) => {}
+            Some(solution) => outcome.keep(solution, weight),
+            None => {}
+        }
+    }
+}
+
+impl Outcome {
+    /// Counts a solution found `weight` times (its symmetric copies
+    /// included), keeping the first [`KEPT`].
+    fn keep(&mut self, solution: Solution, weight: u64) {
+        if self.solutions.len() < KEPT {
+            self.solutions.push(solution);
+        }
+        self.count += weight;
+    }
+}
+
+/// The values an engine built, as a checked solution. The engines only
+/// build what fits, so a refusal is a bug, and the grid is never handed
+/// out.
+fn checked(board: &Board, values: Vec<u32>) -> Option<Solution> {
+    match check_values(board, values) {
+        Ok(solution) => Some(solution),
+        Err(violation) => {
+            debug_assert!(false, "the search built a non-solution: {violation}");
+            None
         }
     }
 }

@@ -16,6 +16,7 @@
 //! engine (src/search/fill.rs), which fills the gaps between them.
 
 use crate::board::Board;
+use crate::scramble::scramble;
 
 /// No cell: the path is empty.
 const NONE: usize = usize::MAX;
@@ -376,11 +377,4 @@ impl<'a> Walk<'a> {
             }
         }
     }
-}
-
-/// A fixed pseudo-random order of the cells for each seed (Fibonacci
-/// hashing): the same seed gives the same search.
-pub(super) fn scramble(cell: usize, seed: u64) -> u64 {
-    ((cell as u64) ^ seed.wrapping_mul(0xD6E8_FEB8_6659_FD93)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        >> 32
 }

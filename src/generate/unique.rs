@@ -1,6 +1,7 @@
 //! The uniqueness questions the generator asks, hundreds of times a board,
 //! answered with the library's own pipeline (no model): rules 1-5 of the
-//! reduction, shaving when the board is tight, then the search.
+//! reduction, the search by propagation on small boards, shaving when the
+//! board is tight, then the search.
 //!
 //! Two questions, both about a solution other than one already known:
 //!
@@ -19,8 +20,8 @@ use crate::board::{Board, Cell};
 use crate::check::{check_values, Solution};
 use crate::domains::{Domains, Rules};
 use crate::precheck::Contradiction;
-use crate::search::{search_bounded, Limits, Outcome};
-use crate::solve::TIGHT_VALUES_PER_CELL;
+use crate::search::{branch, search_bounded, Limits, Outcome};
+use crate::solve::{propagation_probe, TIGHT_VALUES_PER_CELL};
 
 /// The answer to "is there a solution other than the known one?".
 #[derive(Debug, Clone, PartialEq)]
@@ -129,7 +130,9 @@ pub(crate) fn solutions_guided(
     // solution it finds most of them at once (on a tight board shaving is
     // cheap, and measured faster first, as in the solve pipeline). Then
     // narrowing by supposing: first only the pairs the question is about
-    // (the freed cell, the value it lost), then the cells near it, then
+    // (the freed cell, the value it lost), then, on a small board, the
+    // search by propagation (which settles most questions there for less
+    // than the next probes cost), then the cells near the freed one, then
     // whole shaving passes.
     if domains.summary(board).pairs > TIGHT_VALUES_PER_CELL * board.len() {
         let nodes = QUICK_NODES_PER_CELL * board.len() as u64;
@@ -138,8 +141,8 @@ pub(crate) fn solutions_guided(
             return searched(outcome);
         }
     }
+    let cells: Vec<Cell> = excluded.iter().map(|&(cell, _)| cell).collect();
     if !excluded.is_empty() {
-        let cells: Vec<Cell> = excluded.iter().map(|&(cell, _)| cell).collect();
         let values: Vec<u32> = excluded.iter().map(|&(_, value)| value).collect();
         if let Err(contradiction) = domains.probe(board, &cells, &values) {
             return refuted(contradiction);
@@ -147,14 +150,20 @@ pub(crate) fn solutions_guided(
         if let Some(found) = read_off(board, &domains) {
             return found;
         }
-        for radius in NEAR_RADII {
-            let near: Vec<Cell> = board
-                .cells()
-                .filter(|&other| cells.iter().any(|&cell| cell.distance(other) <= radius))
-                .collect();
-            if let Err(contradiction) = domains.probe(board, &near, &[]) {
-                return refuted(contradiction);
-            }
+    }
+    if let Some(decisions) = propagation_probe(board) {
+        let outcome = branch(board, &domains, &limits, decisions);
+        if outcome.complete || outcome.count >= wanted {
+            return searched(outcome);
+        }
+    }
+    for radius in NEAR_RADII.into_iter().filter(|_| !excluded.is_empty()) {
+        let near: Vec<Cell> = board
+            .cells()
+            .filter(|&other| cells.iter().any(|&cell| cell.distance(other) <= radius))
+            .collect();
+        if let Err(contradiction) = domains.probe(board, &near, &[]) {
+            return refuted(contradiction);
         }
     }
     if let Some(solution) = guide(&domains, Narrowed::Probed) {

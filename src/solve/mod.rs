@@ -12,7 +12,7 @@ mod search;
 
 pub(crate) use options::Deadline;
 pub use options::{Options, SearchBudget, DEFAULT_MAX_VARIABLES, REDUCTION_PAIRS_PER_VARIABLE};
-pub(crate) use order::TIGHT_VALUES_PER_CELL;
+pub(crate) use order::{propagation_probe, TIGHT_VALUES_PER_CELL};
 pub use phase::Phase;
 pub use search::DEFAULT_SEARCH_BUDGET;
 

@@ -55,7 +55,7 @@ const PROPAGATION_NODES_PER_CELL: u64 = 4;
 
 /// The decisions the search by propagation gets before shaving on this
 /// board, if it is small enough to try: see [`PROPAGATION_CELLS`].
-pub(super) fn propagation_probe(board: &Board) -> Option<u64> {
+pub(crate) fn propagation_probe(board: &Board) -> Option<u64> {
     (board.len() <= PROPAGATION_CELLS).then(|| PROPAGATION_NODES_PER_CELL * board.len() as u64)
 }
 

@@ -248,7 +248,8 @@ fn solve_cbc<'a>(
     columns: &[Variable],
     params: Params,
 ) -> Run {
-    for row in rows {
+    let rows: Vec<&Row> = rows.collect();
+    for row in &rows {
         problem.add_constraint(to_constraint(row, columns));
     }
     if params.log {
@@ -261,6 +262,33 @@ fn solve_cbc<'a>(
         problem.set_parameter("timeMode", "elapsed");
         problem.set_parameter("seconds", &seconds.to_string());
     }
+    let run = solve_cbc_once(&problem, columns.len(), limit);
+    // CBC's preprocessing can fix every column, find the postprocessed
+    // model infeasible ("possible tolerance issue - try without
+    // preprocessing", it logs), and still report an optimal solution that
+    // breaks a row: a unique 4x4 board's faithful MTZ model after the
+    // no-good cut did. An answer that breaks the model's own rows is asked
+    // again without preprocessing, as CBC advises.
+    let breaks_a_row = match &run.outcome {
+        Outcome::Found {
+            values,
+            proven: true,
+        } => rows.iter().any(|row| !row.holds(values)),
+        _ => false,
+    };
+    if !breaks_a_row {
+        return run;
+    }
+    problem.set_parameter("preprocess", "off");
+    solve_cbc_once(&problem, columns.len(), limit)
+}
+
+/// One CBC solve of the problem as set up, its status read as below.
+fn solve_cbc_once(
+    problem: &good_lp::solvers::coin_cbc::CoinCbcProblem,
+    columns: usize,
+    limit: Option<f64>,
+) -> Run {
     // good_lp's own `solve` trusts CBC's "proven infeasible" before it looks
     // at the time limit, and CBC says "proven infeasible" when its time limit
     // stops it early: a feasible 9x9 board came back "no solution" under
@@ -272,7 +300,7 @@ fn solve_cbc<'a>(
     let took = start.elapsed().as_secs_f64();
     let raw = solution.raw();
     let iterations = Some(raw.iteration_count().max(0) as u64);
-    let values = || raw.col_solution()[..columns.len()].to_vec();
+    let values = || raw.col_solution()[..columns].to_vec();
     let stopped_on_time = raw.is_seconds_limit_reached()
         || matches!(raw.secondary_status(), SecondaryStatus::StoppedOnTime)
         || limit.is_some_and(|seconds| took >= seconds);

@@ -125,6 +125,26 @@ fn dfj_answers_a_subtour_prone_board_right_on_highs_and_cbc() {
 }
 
 #[test]
+fn a_cbc_answer_that_breaks_a_row_after_preprocessing_is_asked_again_without_it() {
+    // On this unique board CBC's preprocessing fixes every column of the
+    // faithful MTZ model after the no-good cut, finds the result infeasible,
+    // and still reports as optimal a tour that closes after 12 cells.
+    let board = numbrix::Board::parse(b"13,14,15,16\n12,,10,9\n1,4,5,8\n,3,6,7\n").unwrap();
+    let options = Options {
+        search_budget: SearchBudget::Off,
+        ..faithful(Formulation::Mtz, Backend::Cbc)
+    };
+    let report = solve(&board, &options).unwrap();
+    assert_eq!(report.status, Status::Solved);
+    assert_eq!(report.unique, Some(true));
+    let values = report.grid.unwrap().values().to_vec();
+    assert_eq!(
+        values,
+        [13, 14, 15, 16, 12, 11, 10, 9, 1, 4, 5, 8, 2, 3, 6, 7]
+    );
+}
+
+#[test]
 fn mcf_is_refused_above_100_cells_with_the_size_in_the_message() {
     let output = numbrix(&[
         "solve",

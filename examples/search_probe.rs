@@ -19,15 +19,34 @@
 //! it before shaving (4 per cell, up to 12x12).
 //!
 //!     cargo run --release --example search_probe propagation [FILTER]
+//!
+//! `spread` asks two solutions of each board of a wider sample (48 boards
+//! up to 20x20: random paths with 3-10 % clues, and both halves of the
+//! unique scale boards), at most SECONDS (default 2) each, and sums the
+//! nodes: how a change to the search does beyond the benchmark's rows.
+//!
+//!     cargo run --release --example search_probe spread [SECONDS]
 
 use std::time::{Duration, Instant};
 
-use numbrix::search::{branch, search, Limits};
+use numbrix::search::{branch, search, Limits, Outcome};
 use numbrix::{Board, Domains};
 
 mod bench_boards;
 
-use bench_boards::{half_clues, scattered_clues};
+use bench_boards::{half_clues, scattered_clues, spread};
+
+/// Two solutions searched for over `domains`, at most `seconds`, and the
+/// milliseconds it took.
+fn two_within(board: &Board, domains: &Domains, seconds: f64) -> (Outcome, f64) {
+    let clock = Instant::now();
+    let limits = Limits {
+        solutions: 2,
+        stop: Some(clock + Duration::from_secs_f64(seconds)),
+    };
+    let outcome = search(board, Some(domains), &limits, &mut |_| {});
+    (outcome, clock.elapsed().as_secs_f64() * 1000.0)
+}
 
 fn probe(name: &str, board: &Board, seconds: f64) {
     if let Some(filter) = std::env::args().nth(1) {
@@ -39,13 +58,7 @@ fn probe(name: &str, board: &Board, seconds: f64) {
     let domains = Domains::reduce_with(board, false, None).expect("reduces");
     let reduce_ms = start.elapsed().as_secs_f64() * 1000.0;
     let summary = domains.summary(board);
-    let clock = Instant::now();
-    let limits = Limits {
-        solutions: 2,
-        stop: Some(clock + Duration::from_secs_f64(seconds)),
-    };
-    let outcome = search(board, Some(&domains), &limits, &mut |_| {});
-    let ms = clock.elapsed().as_secs_f64() * 1000.0;
+    let (outcome, ms) = two_within(board, &domains, seconds);
     let one = Limits {
         solutions: 1,
         stop: Some(Instant::now() + Duration::from_secs_f64(seconds)),
@@ -124,7 +137,40 @@ fn propagation(name: &str, board: &Board) {
     );
 }
 
+/// Two solutions of each board of [`spread`], then the sums.
+fn spread_run(seconds: f64) {
+    let (mut nodes, mut millis, mut log_nodes, mut unsettled) = (0, 0.0, 0.0, 0);
+    let boards = spread();
+    for (name, board) in &boards {
+        let domains = Domains::reduce_with(board, false, None).expect("reduces");
+        let (outcome, ms) = two_within(board, &domains, seconds);
+        if outcome.count < 2 && !outcome.complete {
+            unsettled += 1;
+        }
+        nodes += outcome.nodes;
+        millis += ms;
+        log_nodes += (outcome.nodes.max(1) as f64).ln();
+        println!(
+            "{name:<28} found {} nodes {:>9} in {ms:>8.1} ms",
+            outcome.count, outcome.nodes
+        );
+    }
+    println!(
+        "{} boards, {unsettled} without two solutions: {nodes} nodes in all (geometric mean {:.0}), {millis:.0} ms",
+        boards.len(),
+        (log_nodes / boards.len() as f64).exp(),
+    );
+}
+
 fn main() {
+    if std::env::args().nth(1).as_deref() == Some("spread") {
+        let seconds = std::env::args()
+            .nth(2)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(2.0);
+        spread_run(seconds);
+        return;
+    }
     if std::env::args().nth(1).as_deref() == Some("propagation") {
         for side in [8, 10, 12, 15] {
             for percent in [3, 10] {

@@ -17,13 +17,57 @@ pub fn scattered_clues(side: usize, percent: usize) -> (String, Board) {
 /// The example board `name` (under examples/boards/) with every second
 /// clue, in reading order, removed, with its name.
 pub fn half_clues(name: &str) -> (String, Board) {
+    (format!("{name}, half its clues"), half_of(name, 1))
+}
+
+/// The example board `name` without the clues whose place in reading order
+/// has parity `removed` (1: the second, fourth, ...; 0: the first, third, ...).
+fn half_of(name: &str, removed: usize) -> Board {
     let path = format!("examples/boards/{name}.csv");
     let board = Board::read(path.as_ref()).expect("the example board reads");
     let mut kept = board.clone();
     for (position, (cell, _)) in board.clues().enumerate() {
-        if position % 2 == 1 {
+        if position % 2 == removed {
             kept = kept.with_clue(cell, None).expect("a clue can go");
         }
     }
-    (format!("{name}, half its clues"), kept)
+    kept
+}
+
+/// A wider sample than the benchmark's rows, so that a change to the
+/// search is not judged on a few lucky or unlucky boards: 4 random paths
+/// for each size and share of clues from 12x12 to 20x20 (seeds apart from
+/// the benchmark's), and both halves of each unique scale board up to
+/// 20x20. 48 boards.
+#[allow(dead_code)] // search_probe's, not search_bench's
+pub fn spread() -> Vec<(String, Board)> {
+    let mut boards = Vec::new();
+    let shares = [
+        (12, 3),
+        (12, 5),
+        (12, 10),
+        (15, 3),
+        (15, 5),
+        (15, 10),
+        (20, 5),
+        (20, 10),
+    ];
+    for (side, percent) in shares {
+        for sample in 1..=4u64 {
+            let clues = (side * side * percent / 100).max(2);
+            let seed = 7_000 + sample * 1000 + side as u64 * 10 + percent as u64;
+            let puzzle = Puzzle::generate(side, side, clues, seed);
+            let name = format!("{side}x{side}, {percent} %, path {sample}");
+            boards.push((name, puzzle.board));
+        }
+    }
+    for name in [
+        "09x09_1", "09x09_2", "12x12_1", "12x12_2", "15x15_1", "15x15_2", "20x20_1", "20x20_2",
+    ] {
+        for (removed, half) in [(1, "half its clues"), (0, "the other half")] {
+            let board = half_of(&format!("scale/{name}"), removed);
+            boards.push((format!("{name}, {half}"), board));
+        }
+    }
+    boards
 }

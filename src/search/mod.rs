@@ -16,7 +16,9 @@
 //! early choice does not hold the whole search. Until the fill has a first
 //! solution, a run starts near where the last one got to, with the
 //! placements around its failure taken back (`fill/repair.rs`). It answers a first
-//! solution, a second one or a proof that there is none, and counts. Asked
+//! solution, a second one or a proof that there is none, and counts. A fill
+//! that has not found a first solution after a while gets a second fill
+//! beside it, with its own seed, and the two take turns (`lanes.rs`). Asked
 //! for two on a board with clues, it looks for the second near the first
 //! (`nearby.rs`) before it searches the whole board again.
 //!
@@ -49,6 +51,7 @@ mod count;
 mod every;
 mod fill;
 mod frontier;
+mod lanes;
 mod nearby;
 mod path;
 #[cfg(test)]
@@ -63,8 +66,9 @@ use crate::domains::Domains;
 pub use branch::branch;
 pub use count::count;
 pub use every::{every_path, Enumerated};
-use fill::{Fill, Repair};
+use fill::Fill;
 pub use frontier::{count_paths, ends_only, NoCount};
+use lanes::Lanes;
 use path::{Event, Grid, Tally, Walk};
 
 /// The two engines: one path grown from an anchor (empty boards, and
@@ -72,7 +76,7 @@ use path::{Event, Grid, Tally, Walk};
 /// constrained value first (boards with clues).
 enum Engine<'a> {
     Walk(Walk<'a>, Vec<(usize, u64)>),
-    Fill(Box<Fill<'a>>),
+    Fill(Lanes<'a>),
 }
 
 /// The fill engine has no start cell.
@@ -286,7 +290,7 @@ pub fn search_bounded(
         .collect();
     let mut engine = if board.clue_count() > 0 {
         match Fill::new(&grid, board.cols(), &givens) {
-            Some(fill) => Engine::Fill(Box::new(fill)),
+            Some(fill) => Engine::Fill(Lanes::new(fill, board)),
             None => return outcome,
         }
     } else if limits.solutions == u64::MAX {
@@ -315,8 +319,17 @@ pub fn search_bounded(
     };
     // A run must at least be able to go down once, to the last value.
     let restart_unit = RESTART_NODES.max(2 * board.len() as u64);
-    let mut repair = Repair::new(board);
     for run in 0u64.. {
+        // Until the first solution, two fills may take turns (`lanes.rs`).
+        let run = match &mut engine {
+            Engine::Fill(lanes) => {
+                if restarts && recorder.outcome.count == 0 {
+                    lanes.take_turns(board, &grid, &givens);
+                }
+                lanes.current().runs
+            }
+            Engine::Walk(..) => run,
+        };
         let budget = match restarts {
             true => tally.nodes.saturating_add(luby(run) * restart_unit),
             false => u64::MAX,
@@ -335,17 +348,17 @@ pub fn search_bounded(
                     walk.budget = budget;
                     walk.from(start, &mut tally, &mut event);
                 }
-                Engine::Fill(fill) => {
-                    fill.seed = run;
-                    fill.budget = budget;
-                    fill.run(&mut tally, &mut event);
-                }
+                Engine::Fill(lanes) => lanes.current().run(budget, &mut tally, &mut event),
             }
             if tally.stopped {
                 break;
             }
         }
-        if !tally.stopped && !repair.partial {
+        let partial = match &mut engine {
+            Engine::Fill(lanes) => lanes.current().repair.partial,
+            Engine::Walk(..) => false,
+        };
+        if !tally.stopped && !partial {
             // This run went through the whole space: what it found is all.
             break;
         }
@@ -354,10 +367,11 @@ pub fn search_bounded(
             let first = recorder.outcome.solutions.first();
             let known: Option<Vec<usize>> =
                 first.map(|first| first.path().iter().map(|&cell| board.index(cell)).collect());
-            if let (Engine::Fill(fill), Some(known)) = (&mut engine, known) {
+            if let (Engine::Fill(lanes), Some(known)) = (&mut engine, known) {
+                let lane = lanes.keep_current();
                 let mut event = |event: Event| recorder.event(event, 1, target);
-                nearby::reroute(fill, &known, &givens, &mut tally, &mut event);
-                repair.start_over(fill, &givens);
+                nearby::reroute(&mut lane.fill, &known, &givens, &mut tally, &mut event);
+                lane.repair.start_over(&mut lane.fill, &givens);
             }
             let open = recorder.outcome.count < target;
             if open && !recorder.clock_stopped() && tally.nodes < max_nodes {
@@ -378,12 +392,13 @@ pub fn search_bounded(
         // every run is a whole one, which alone can prove there is no other.
         // A run from the givens ends back at them: only a repair's start
         // has to be taken back.
-        if let Engine::Fill(fill) = &mut engine {
-            let repairing = tally.nodes >= WHOLE_RESTART_NODES_PER_CELL * board.len() as u64;
+        if let Engine::Fill(lanes) = &mut engine {
+            let lane = lanes.current();
+            let repairing = lane.nodes >= WHOLE_RESTART_NODES_PER_CELL * board.len() as u64;
             if recorder.outcome.count == 0 && repairing {
-                repair.next_start(fill, &givens);
-            } else if repair.partial {
-                repair.start_over(fill, &givens);
+                lane.repair.next_start(&mut lane.fill, &givens);
+            } else if lane.repair.partial {
+                lane.repair.start_over(&mut lane.fill, &givens);
             }
         }
     }

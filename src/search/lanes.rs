@@ -1,0 +1,173 @@
+//! Two fills side by side, for a first solution on a board with clues.
+//!
+//! The nodes the fill takes to a first solution on a board with scattered
+//! clues vary by orders of magnitude with its tie-break (docs/benchmarks.md
+//! gives them over seeds). The fill's own restarts do not cure this: its
+//! repairs and failure weights carry from run to run, so a fill that went
+//! into a bad neighbourhood stays near it. Runs of this kind are
+//! heavy-tailed (Gomes, Selman, Crato and Kautz, 2000), and the remedy is
+//! to run independent searches side by side.
+//!
+//! So a fill that has spent [`SECOND_LANE_NODES_PER_CELL`] nodes per cell
+//! without a first solution gets a second fill beside it, from the givens,
+//! with its own seed, repairs and weights. From then on they take turns run
+//! by run, the second getting one node for every two of the first (a
+//! board the first fill was about to settle pays about 1.5 times its
+//! nodes; turns are whole runs, so a little more at times). The turns are counted in nodes, not time, so the same board
+//! gives the same answer on every run. The lane that finds the first
+//! solution goes on alone: it looks for the second near it, and any whole
+//! run (the only kind that proves) is its own.
+
+use super::fill::{Fill, Repair};
+use super::path::{Event, Grid, Tally};
+use crate::board::Board;
+
+/// Nodes per cell the first fill spends alone.
+const SECOND_LANE_NODES_PER_CELL: u64 = 256;
+
+/// Turns go to the lane with the fewest nodes times its weight: the
+/// second lane's nodes count twice, so it gets a third of them.
+const WEIGHTS: [u64; 2] = [1, 2];
+
+/// Seeds of the second lane's runs start here, far from the first's.
+const SECOND_SEED: u64 = 1_000_003;
+
+/// One fill with its own repairs, failure weights and run count.
+pub(super) struct Lane<'a> {
+    pub(super) fill: Box<Fill<'a>>,
+    pub(super) repair: Repair,
+    /// Runs so far: the index into Luby's sequence for the next budget.
+    pub(super) runs: u64,
+    /// Nodes its runs took.
+    pub(super) nodes: u64,
+    seed: u64,
+}
+
+impl<'a> Lane<'a> {
+    fn new(fill: Fill<'a>, board: &Board, seed: u64) -> Lane<'a> {
+        Lane {
+            fill: Box::new(fill),
+            repair: Repair::new(board),
+            runs: 0,
+            nodes: 0,
+            seed,
+        }
+    }
+
+    /// One run of the fill, to the tally's node count `budget`.
+    pub(super) fn run(
+        &mut self,
+        budget: u64,
+        tally: &mut Tally,
+        event: &mut dyn FnMut(Event) -> bool,
+    ) {
+        let before = tally.nodes;
+        self.fill.seed = self.seed + self.runs;
+        self.fill.budget = budget;
+        self.fill.run(tally, event);
+        self.runs += 1;
+        self.nodes += tally.nodes - before;
+    }
+}
+
+/// The fills of one search, and whose turn it is.
+pub(super) struct Lanes<'a> {
+    lanes: Vec<Lane<'a>>,
+    current: usize,
+    second_after: u64,
+}
+
+impl<'a> Lanes<'a> {
+    pub(super) fn new(fill: Fill<'a>, board: &Board) -> Lanes<'a> {
+        Lanes {
+            lanes: vec![Lane::new(fill, board, 0)],
+            current: 0,
+            second_after: SECOND_LANE_NODES_PER_CELL * board.len() as u64,
+        }
+    }
+
+    /// The lane whose turn it is.
+    pub(super) fn current(&mut self) -> &mut Lane<'a> {
+        &mut self.lanes[self.current]
+    }
+
+    /// Gives the next turn, while there is no first solution: opens the
+    /// second lane once the first has had its nodes alone, then picks the
+    /// lane with the fewest weighted nodes.
+    pub(super) fn take_turns(&mut self, board: &Board, grid: &'a Grid, givens: &[(usize, u32)]) {
+        if self.lanes.len() < WEIGHTS.len() && self.lanes[0].nodes >= self.second_after {
+            if let Some(fill) = Fill::new(grid, board.cols(), givens) {
+                self.lanes.push(Lane::new(fill, board, SECOND_SEED));
+            }
+        }
+        self.current = (0..self.lanes.len())
+            .min_by_key(|&lane| self.lanes[lane].nodes * WEIGHTS[lane])
+            .unwrap_or(0);
+    }
+
+    /// The current lane found the first solution: it goes on alone.
+    pub(super) fn keep_current(&mut self) -> &mut Lane<'a> {
+        self.lanes.swap(0, self.current);
+        self.lanes.truncate(1);
+        self.current = 0;
+        &mut self.lanes[0]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domains::Domains;
+
+    /// A 3x3 board with 1 and 9 in opposite corners, and its fill's parts.
+    fn corners() -> (Board, Grid, Vec<(usize, u32)>) {
+        let board = Board::parse(b"1,,\n,,\n,,9\n").unwrap();
+        let domains = Domains::reduce_with(&board, false, None).unwrap();
+        let grid = crate::search::grid(&board, &domains);
+        (board, grid, vec![(0, 1), (8, 9)])
+    }
+
+    #[test]
+    fn a_second_fill_joins_once_the_first_has_had_its_nodes_alone() {
+        let (board, grid, givens) = corners();
+        let mut lanes = Lanes::new(Fill::new(&grid, 3, &givens).unwrap(), &board);
+        lanes.current().nodes = SECOND_LANE_NODES_PER_CELL * 9 - 1;
+        lanes.take_turns(&board, &grid, &givens);
+        assert_eq!((lanes.lanes.len(), lanes.current), (1, 0));
+        lanes.current().nodes += 1;
+        lanes.take_turns(&board, &grid, &givens);
+        assert_eq!(
+            (lanes.lanes.len(), lanes.current),
+            (2, 1),
+            "the newcomer goes next"
+        );
+    }
+
+    #[test]
+    fn the_second_fill_gets_one_node_for_every_two_of_the_first() {
+        let (board, grid, givens) = corners();
+        let mut lanes = Lanes::new(Fill::new(&grid, 3, &givens).unwrap(), &board);
+        let alone = SECOND_LANE_NODES_PER_CELL * 9;
+        lanes.current().nodes = alone;
+        for _ in 0..1000 {
+            lanes.take_turns(&board, &grid, &givens);
+            lanes.current().nodes += 10;
+        }
+        // Counting the first's nodes alone too: 2 parts to 1.
+        let (first, second) = (lanes.lanes[0].nodes, lanes.lanes[1].nodes);
+        assert_eq!(first + second, alone + 10_000);
+        assert!(first.abs_diff(second * 2) <= 20, "{first} and {second}");
+    }
+
+    #[test]
+    fn the_lane_that_finds_the_first_solution_goes_on_alone() {
+        let (board, grid, givens) = corners();
+        let mut lanes = Lanes::new(Fill::new(&grid, 3, &givens).unwrap(), &board);
+        lanes.current().nodes = SECOND_LANE_NODES_PER_CELL * 9;
+        lanes.take_turns(&board, &grid, &givens);
+        lanes.current().nodes = 7;
+        let kept = lanes.keep_current();
+        assert_eq!((kept.nodes, kept.seed), (7, SECOND_SEED));
+        assert_eq!(lanes.lanes.len(), 1);
+    }
+}

@@ -251,3 +251,27 @@ fn a_large_board_with_scattered_clues_gets_a_checked_solution_within_a_node_budg
         .clues()
         .all(|(cell, value)| found.value(cell) == value));
 }
+
+#[test]
+fn a_board_that_needs_the_second_fill_gets_the_same_two_solutions_on_every_run() {
+    // 12x12_2 without its 1st, 3rd, 5th, ... clues: the first fill has not
+    // found a solution after 256 nodes per cell, and a second one joins it.
+    let full = example("scale/12x12_2");
+    let mut board = full.clone();
+    for (place, (cell, _)) in full.clues().enumerate() {
+        if place % 2 == 0 {
+            board = board.with_clue(cell, None).unwrap();
+        }
+    }
+    let two = Limits {
+        solutions: 2,
+        stop: None,
+    };
+    let first = search_alone(&board, &two);
+    let again = search_alone(&board, &two);
+    assert!(first.nodes > 256 * 144, "{} nodes", first.nodes);
+    assert_eq!(first.count, 2);
+    assert_ne!(first.solutions[0], first.solutions[1]);
+    assert_eq!(first.solutions, again.solutions);
+    assert_eq!(first.nodes, again.nodes);
+}

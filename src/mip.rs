@@ -93,15 +93,20 @@ pub struct Row {
 impl Row {
     /// Is the row satisfied by these variable values (within 1e-6)?
     pub fn holds(&self, values: &[f64]) -> bool {
+        self.holds_within(values, 1e-6)
+    }
+
+    /// Is the row satisfied by these variable values, within `tolerance`?
+    pub fn holds_within(&self, values: &[f64], tolerance: f64) -> bool {
         let lhs: f64 = self
             .terms
             .iter()
             .map(|&(var, coefficient)| coefficient * values[var])
             .sum();
         match self.sense {
-            Sense::Le => lhs <= self.rhs + 1e-6,
-            Sense::Ge => lhs >= self.rhs - 1e-6,
-            Sense::Eq => (lhs - self.rhs).abs() <= 1e-6,
+            Sense::Le => lhs <= self.rhs + tolerance,
+            Sense::Ge => lhs >= self.rhs - tolerance,
+            Sense::Eq => (lhs - self.rhs).abs() <= tolerance,
         }
     }
 }

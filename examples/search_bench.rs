@@ -1,6 +1,7 @@
 //! The boards with many solutions, timed: for each, a checked first solution
-//! and a second one (or the proof that there is none), with the search alone
-//! and with the default `solve` (the search ahead of HiGHS), then the counts
+//! and a second one (or the proof that there is none), with the search alone,
+//! with the default `solve` (the search ahead of HiGHS) and, where that
+//! finished, with `--solver cbc` (the search ahead of CBC), then the counts
 //! of empty boards: as `numbrix count` makes them (the reduction, then the
 //! frontier program), and by the search's walk over every path up to 6x6.
 //! Times are in-process, medians of 3 runs (one when it reached the 10 s
@@ -77,8 +78,22 @@ fn row(name: &str, board: &Board) {
     }
     let (search_ms, by_search) = timed(board, Backend::Search);
     let (highs_ms, by_default) = timed(board, Backend::Highs);
+    // CBC only where HiGHS finished: past the search's budget CBC gets the
+    // model, and on a large one it can spend minutes in its root LP without
+    // looking at the clock (docs/solvers.md).
+    let cbc = match by_default.status {
+        Status::Solved => {
+            let (cbc_ms, by_cbc) = timed(board, Backend::Cbc);
+            format!(
+                "{cbc_ms:>10.2} {:<28} {:>5.2}",
+                verdict(&by_cbc),
+                cbc_ms / highs_ms
+            )
+        }
+        _ => format!("{:>10} {:<28} {:>5}", "-", "not run", "-"),
+    };
     println!(
-        "{name:<34} {search_ms:>10.2} {:<28} {highs_ms:>10.2} {}",
+        "{name:<34} {search_ms:>10.2} {:<28} {highs_ms:>10.2} {:<28} {cbc}",
         verdict(&by_search),
         verdict(&by_default)
     );
@@ -86,8 +101,8 @@ fn row(name: &str, board: &Board) {
 
 fn main() {
     println!(
-        "{:<34} {:>10} {:<28} {:>10} verdict",
-        "board", "search ms", "verdict", "solve ms"
+        "{:<34} {:>10} {:<28} {:>10} {:<28} {:>10} {:<28} {:>5}",
+        "board", "search ms", "verdict", "solve ms", "verdict", "cbc ms", "verdict", "cbc/highs"
     );
     for (rows, cols) in [(5, 5), (9, 9), (12, 12), (15, 15), (3, 20), (30, 30)] {
         let board = Board::empty(rows, cols).expect("a board");

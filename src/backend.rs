@@ -65,6 +65,16 @@ pub struct Params {
     pub relax: bool,
 }
 
+impl Params {
+    /// The same call with `seconds` of its time limit spent.
+    fn less(self, seconds: f64) -> Params {
+        Params {
+            time_limit: self.time_limit.map(|limit| (limit - seconds).max(0.0)),
+            ..self
+        }
+    }
+}
+
 /// What a solver call gave.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Outcome {
@@ -117,7 +127,21 @@ impl Backend {
         let (problem, columns) = problem_variables(mip, params.relax);
         let rows = mip.rows.iter().chain(extra);
         let mut run = crate::quiet::with_solver_output_on_stderr(params.log, || match self {
-            Backend::Highs => solve_highs(problem.using(highs), rows, &columns, params),
+            Backend::Highs => {
+                let run = solve_highs(problem.using(highs), rows, &columns, params, Presolve::On);
+                // HiGHS's presolve can reduce a model to nothing and leave
+                // a solution that breaks a row of the original, which
+                // HiGHS itself then refuses ("MIP solver claims optimality,
+                // but with ... infeasibilities": a solve error). The model
+                // is asked again without presolve.
+                if !matches!(run.outcome, Outcome::Failed(_)) {
+                    return run;
+                }
+                let (problem, columns) = problem_variables(mip, params.relax);
+                let rows = mip.rows.iter().chain(extra);
+                let params = params.less(start.elapsed().as_secs_f64());
+                solve_highs(problem.using(highs), rows, &columns, params, Presolve::Off)
+            }
             Backend::Cbc => solve_cbc(problem.using(coin_cbc), rows, &columns, params),
             // The pipeline sends search runs to src/search before any model
             // is built; reaching here is a bug, reported as a failure.
@@ -168,11 +192,19 @@ fn to_constraint(row: &Row, columns: &[Variable]) -> good_lp::Constraint {
 /// and enumeration (bit 16) of its `presolve_rule_off` mask.
 const PRESOLVE_RULES_OFF: i32 = (1 << 12) | (1 << 16);
 
+/// Whether HiGHS runs its presolve (less the rules in [`PRESOLVE_RULES_OFF`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Presolve {
+    On,
+    Off,
+}
+
 fn solve_highs<'a>(
     mut problem: good_lp::solvers::highs::HighsProblem,
     rows: impl Iterator<Item = &'a Row>,
     columns: &[Variable],
     params: Params,
+    presolve: Presolve,
 ) -> Run {
     for row in rows {
         problem.add_constraint(to_constraint(row, columns));
@@ -195,6 +227,9 @@ fn solve_highs<'a>(
     // enumeration rule off it solved it; both off, the models of the example
     // boards solve no slower in all (docs/solvers.md, "HiGHS's presolve").
     model.set_option("presolve_rule_off", PRESOLVE_RULES_OFF);
+    if presolve == Presolve::Off {
+        model.set_option("presolve", "off");
+    }
     let solved = match model.try_solve() {
         Ok(solved) => solved,
         Err(status) => return failed(format!("HiGHS could not run: {status:?}")),
@@ -262,6 +297,7 @@ fn solve_cbc<'a>(
         problem.set_parameter("timeMode", "elapsed");
         problem.set_parameter("seconds", &seconds.to_string());
     }
+    let start = Instant::now();
     let run = solve_cbc_once(&problem, columns.len(), limit);
     // CBC's preprocessing can fix every column, find the postprocessed
     // model infeasible ("possible tolerance issue - try without
@@ -282,6 +318,13 @@ fn solve_cbc<'a>(
         return run;
     }
     problem.set_parameter("preprocess", "off");
+    let limit = params
+        .less(start.elapsed().as_secs_f64())
+        .time_limit
+        .map(|seconds| seconds.ceil().max(1.0));
+    if let Some(seconds) = limit {
+        problem.set_parameter("seconds", &seconds.to_string());
+    }
     solve_cbc_once(&problem, columns.len(), limit)
 }
 

@@ -145,6 +145,26 @@ fn a_cbc_answer_that_breaks_a_row_after_preprocessing_is_asked_again_without_it(
 }
 
 #[test]
+fn a_highs_solve_error_after_presolve_is_asked_again_without_it() {
+    // On this unique 8x2 board HiGHS's presolve reduces the faithful MTZ
+    // model to nothing, and HiGHS then refuses its own answer, which breaks
+    // a row: "MIP solver claims optimality, but with ... infeasibilities".
+    let board = numbrix::Board::parse(b"4,3\n,\n6,1\n7,8\n,\n15,\n,\n13,\n").unwrap();
+    let options = Options {
+        search_budget: SearchBudget::Off,
+        ..faithful(Formulation::Mtz, Backend::Highs)
+    };
+    let report = solve(&board, &options).unwrap();
+    assert_eq!(report.status, Status::Solved);
+    assert_eq!(report.unique, Some(true));
+    let values = report.grid.unwrap().values().to_vec();
+    assert_eq!(
+        values,
+        [4, 3, 5, 2, 6, 1, 7, 8, 16, 9, 15, 10, 14, 11, 13, 12]
+    );
+}
+
+#[test]
 fn mcf_is_refused_above_100_cells_with_the_size_in_the_message() {
     let output = numbrix(&[
         "solve",

@@ -57,7 +57,9 @@ impl std::fmt::Display for Backend {
 /// How one solver call runs.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Params {
-    /// Seconds of wall-clock time for this call (CBC rounds up to whole seconds).
+    /// Seconds of wall-clock time for this call, building the solver's copy
+    /// of the model included (CBC rounds up to whole seconds; HiGHS gets 85 %
+    /// of what is left, for the work it does after it stops).
     pub time_limit: Option<f64>,
     /// Let the solver print its log (sent to stderr: see [`crate::quiet`]).
     pub log: bool,
@@ -66,14 +68,21 @@ pub struct Params {
 }
 
 impl Params {
-    /// The same call with `seconds` of its time limit spent.
-    fn less(self, seconds: f64) -> Params {
-        Params {
-            time_limit: self.time_limit.map(|limit| (limit - seconds).max(0.0)),
-            ..self
-        }
+    /// The seconds of the time limit left `started` after the call began:
+    /// building the solver's copy of a large model takes a noticeable part
+    /// of the limit, so a solver is given what is left when it starts.
+    fn seconds_left(&self, started: Instant) -> Option<f64> {
+        self.time_limit
+            .map(|limit| (limit - started.elapsed().as_secs_f64()).max(0.0))
     }
 }
+
+/// The share of the time left that HiGHS is given. HiGHS looks at its clock
+/// between the steps of its presolve, and once stopped it still tidies the
+/// presolved model before it returns, for up to about an eighth of the
+/// time it had on the largest boards (docs/solvers.md, "Time limits"); without
+/// a reserve a run would end that much past the user's limit.
+const HIGHS_SHARE: f64 = 0.85;
 
 /// What a solver call gave.
 #[derive(Debug, Clone, PartialEq)]
@@ -128,7 +137,14 @@ impl Backend {
         let rows = mip.rows.iter().chain(extra);
         let mut run = crate::quiet::with_solver_output_on_stderr(params.log, || match self {
             Backend::Highs => {
-                let run = solve_highs(problem.using(highs), rows, &columns, params, Presolve::On);
+                let run = solve_highs(
+                    problem.using(highs),
+                    rows,
+                    &columns,
+                    params,
+                    start,
+                    Presolve::On,
+                );
                 // HiGHS's presolve can reduce a model to nothing and leave
                 // a solution that breaks a row of the original, which
                 // HiGHS itself then refuses ("MIP solver claims optimality,
@@ -139,10 +155,16 @@ impl Backend {
                 }
                 let (problem, columns) = problem_variables(mip, params.relax);
                 let rows = mip.rows.iter().chain(extra);
-                let params = params.less(start.elapsed().as_secs_f64());
-                solve_highs(problem.using(highs), rows, &columns, params, Presolve::Off)
+                solve_highs(
+                    problem.using(highs),
+                    rows,
+                    &columns,
+                    params,
+                    start,
+                    Presolve::Off,
+                )
             }
-            Backend::Cbc => solve_cbc(problem.using(coin_cbc), rows, &columns, params),
+            Backend::Cbc => solve_cbc(problem.using(coin_cbc), rows, &columns, params, start),
             // The pipeline sends search runs to src/search before any model
             // is built; reaching here is a bug, reported as a failure.
             Backend::Search => failed("the search solves boards, not MIPs".into()),
@@ -204,6 +226,7 @@ fn solve_highs<'a>(
     rows: impl Iterator<Item = &'a Row>,
     columns: &[Variable],
     params: Params,
+    started: Instant,
     presolve: Presolve,
 ) -> Run {
     for row in rows {
@@ -217,8 +240,8 @@ fn solve_highs<'a>(
         model.set_option("output_flag", true);
         model.set_option("log_to_console", true);
     }
-    if let Some(seconds) = params.time_limit {
-        model.set_option("time_limit", seconds.max(0.0));
+    if let Some(seconds) = params.seconds_left(started) {
+        model.set_option("time_limit", seconds * HIGHS_SHARE);
     }
     // HiGHS's presolve called a feasible 5x2 board's faithful MTZ model
     // infeasible (every solution of the presolved model broke a row of the
@@ -282,6 +305,7 @@ fn solve_cbc<'a>(
     rows: impl Iterator<Item = &'a Row>,
     columns: &[Variable],
     params: Params,
+    started: Instant,
 ) -> Run {
     let rows: Vec<&Row> = rows.collect();
     for row in &rows {
@@ -291,13 +315,12 @@ fn solve_cbc<'a>(
         problem.set_log_level(1);
     }
     let limit = params
-        .time_limit
-        .map(|seconds| seconds.max(0.0).ceil().max(1.0));
+        .seconds_left(started)
+        .map(|seconds| seconds.ceil().max(1.0));
     if let Some(seconds) = limit {
         problem.set_parameter("timeMode", "elapsed");
         problem.set_parameter("seconds", &seconds.to_string());
     }
-    let start = Instant::now();
     let run = solve_cbc_once(&problem, columns.len(), limit);
     // CBC's preprocessing can fix every column, find the postprocessed
     // model infeasible ("possible tolerance issue - try without
@@ -319,8 +342,7 @@ fn solve_cbc<'a>(
     }
     problem.set_parameter("preprocess", "off");
     let limit = params
-        .less(start.elapsed().as_secs_f64())
-        .time_limit
+        .seconds_left(started)
         .map(|seconds| seconds.ceil().max(1.0));
     if let Some(seconds) = limit {
         problem.set_parameter("seconds", &seconds.to_string());

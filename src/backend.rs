@@ -321,7 +321,12 @@ fn solve_cbc<'a>(
         problem.set_parameter("timeMode", "elapsed");
         problem.set_parameter("seconds", &seconds.to_string());
     }
-    let run = solve_cbc_once(&problem, columns.len(), limit);
+    let run = solve_cbc_within(
+        &mut problem,
+        columns.len(),
+        limit,
+        params.seconds_left(started),
+    );
     // CBC's preprocessing can fix every column, find the postprocessed
     // model infeasible ("possible tolerance issue - try without
     // preprocessing", it logs), and still report an optimal solution that
@@ -347,15 +352,62 @@ fn solve_cbc<'a>(
     if let Some(seconds) = limit {
         problem.set_parameter("seconds", &seconds.to_string());
     }
-    solve_cbc_once(&problem, columns.len(), limit)
+    solve_cbc_within(
+        &mut problem,
+        columns.len(),
+        limit,
+        params.seconds_left(started),
+    )
+}
+
+/// Seconds past the time limit that a CBC run is waited for: CBC's own
+/// limit is rounded up to a whole second, and an answer it gives just
+/// after the limit is still taken.
+const CBC_GRACE: f64 = 0.1;
+
+/// One CBC solve in a thread of its own, waited for at most `wait` seconds
+/// (and [`CBC_GRACE`]). CBC looks at its clock only between branch-and-bound
+/// nodes; in the root LP of a large model it has run for minutes past a
+/// limit of one second. A run still going when the wait is over is left to
+/// finish on its own and its answer dropped: the call reports the limit.
+/// It keeps CBC's lock until it ends, so a later CBC call in the same
+/// process waits for it, and the wait counts against that call's limit.
+fn solve_cbc_within(
+    problem: &mut good_lp::solvers::coin_cbc::CoinCbcProblem,
+    columns: usize,
+    limit: Option<f64>,
+    wait: Option<f64>,
+) -> Run {
+    let model = std::mem::take(problem.as_inner_mut());
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let run = solve_cbc_once(&model, columns, limit);
+        // The receiver is gone when the caller stopped waiting.
+        let _ = sender.send((run, model));
+    });
+    let received = match wait {
+        Some(seconds) => receiver
+            .recv_timeout(std::time::Duration::from_secs_f64(seconds + CBC_GRACE))
+            .map_err(|error| error == std::sync::mpsc::RecvTimeoutError::Timeout),
+        None => receiver.recv().map_err(|_| false),
+    };
+    match received {
+        Ok((run, model)) => {
+            *problem.as_inner_mut() = model;
+            run
+        }
+        Err(true) => Run {
+            outcome: Outcome::Limit,
+            nodes: None,
+            iterations: None,
+            seconds: 0.0,
+        },
+        Err(false) => failed("CBC's thread ended without an answer".into()),
+    }
 }
 
 /// One CBC solve of the problem as set up, its status read as below.
-fn solve_cbc_once(
-    problem: &good_lp::solvers::coin_cbc::CoinCbcProblem,
-    columns: usize,
-    limit: Option<f64>,
-) -> Run {
+fn solve_cbc_once(model: &coin_cbc::Model, columns: usize, limit: Option<f64>) -> Run {
     // good_lp's own `solve` trusts CBC's "proven infeasible" before it looks
     // at the time limit, and CBC says "proven infeasible" when its time limit
     // stops it early: a feasible 9x9 board came back "no solution" under
@@ -363,7 +415,7 @@ fn solve_cbc_once(
     // raw status is read here, the time limit first; and an infeasibility
     // "proof" that took the whole limit (lock wait included) is not trusted.
     let start = Instant::now();
-    let solution = problem.as_inner().solve();
+    let solution = model.solve();
     let took = start.elapsed().as_secs_f64();
     let raw = solution.raw();
     let iterations = Some(raw.iteration_count().max(0) as u64);

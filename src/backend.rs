@@ -2,6 +2,8 @@
 //! solves; what comes back is an [`Outcome`] that says plainly whether values
 //! were found and whether the solver vouches for them.
 
+mod wait;
+
 use std::time::Instant;
 
 use coin_cbc::raw::{SecondaryStatus, Status as CbcStatus};
@@ -11,6 +13,7 @@ use good_lp::{constraint, variable, Expression, ProblemVariables, SolverModel, V
 use highs::HighsModelStatus;
 
 use crate::mip::{Mip, Row, Sense};
+use wait::{waited, Waited};
 
 /// Which solver runs the model.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
@@ -232,6 +235,21 @@ fn solve_highs<'a>(
     for row in rows {
         problem.add_constraint(to_constraint(row, columns));
     }
+    let wait = params.seconds_left(started);
+    match waited(wait, move || run_highs(problem, params, started, presolve)) {
+        Waited::Answered(run) => run,
+        Waited::Late => limit_reached(),
+        Waited::Lost => failed("HiGHS's thread ended without an answer".into()),
+    }
+}
+
+/// One HiGHS solve of the problem, in the thread `solve_highs` waits for.
+fn run_highs(
+    problem: good_lp::solvers::highs::HighsProblem,
+    params: Params,
+    started: Instant,
+    presolve: Presolve,
+) -> Run {
     let mut model = match problem.try_into_inner() {
         Ok(model) => model,
         Err(error) => return failed(format!("HiGHS refused the model: {error}")),
@@ -360,18 +378,10 @@ fn solve_cbc<'a>(
     )
 }
 
-/// Seconds past the time limit that a CBC run is waited for: CBC's own
-/// limit is rounded up to a whole second, and an answer it gives just
-/// after the limit is still taken.
-const CBC_GRACE: f64 = 0.1;
-
-/// One CBC solve in a thread of its own, waited for at most `wait` seconds
-/// (and [`CBC_GRACE`]). CBC looks at its clock only between branch-and-bound
-/// nodes; in the root LP of a large model it has run for minutes past a
-/// limit of one second. A run still going when the wait is over is left to
-/// finish on its own and its answer dropped: the call reports the limit.
-/// It keeps CBC's lock until it ends, so a later CBC call in the same
-/// process waits for it, and the wait counts against that call's limit.
+/// One CBC solve in a thread of its own, waited for until the time left
+/// (`wait.rs`). A run still going then keeps CBC's lock until it ends, so a
+/// later CBC call in the same process waits for it, and the wait counts
+/// against that call's limit.
 fn solve_cbc_within(
     problem: &mut good_lp::solvers::coin_cbc::CoinCbcProblem,
     columns: usize,
@@ -379,30 +389,14 @@ fn solve_cbc_within(
     wait: Option<f64>,
 ) -> Run {
     let model = std::mem::take(problem.as_inner_mut());
-    let (sender, receiver) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let run = solve_cbc_once(&model, columns, limit);
-        // The receiver is gone when the caller stopped waiting.
-        let _ = sender.send((run, model));
-    });
-    let received = match wait {
-        Some(seconds) => receiver
-            .recv_timeout(std::time::Duration::from_secs_f64(seconds + CBC_GRACE))
-            .map_err(|error| error == std::sync::mpsc::RecvTimeoutError::Timeout),
-        None => receiver.recv().map_err(|_| false),
-    };
-    match received {
-        Ok((run, model)) => {
+    let solve = move || (solve_cbc_once(&model, columns, limit), model);
+    match waited(wait, solve) {
+        Waited::Answered((run, model)) => {
             *problem.as_inner_mut() = model;
             run
         }
-        Err(true) => Run {
-            outcome: Outcome::Limit,
-            nodes: None,
-            iterations: None,
-            seconds: 0.0,
-        },
-        Err(false) => failed("CBC's thread ended without an answer".into()),
+        Waited::Late => limit_reached(),
+        Waited::Lost => failed("CBC's thread ended without an answer".into()),
     }
 }
 
@@ -446,6 +440,16 @@ fn solve_cbc_once(model: &coin_cbc::Model, columns: usize, limit: Option<f64>) -
         outcome,
         nodes: None,
         iterations,
+        seconds: 0.0,
+    }
+}
+
+/// A run stopped by its time limit before it found anything.
+fn limit_reached() -> Run {
+    Run {
+        outcome: Outcome::Limit,
+        nodes: None,
+        iterations: None,
         seconds: 0.0,
     }
 }

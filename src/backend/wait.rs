@@ -45,3 +45,35 @@ pub(super) fn waited<T: Send + 'static>(
         Err(RecvTimeoutError::Disconnected) => Waited::Lost,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_answer_within_the_wait_is_taken() {
+        assert!(matches!(waited(Some(60.0), || 7), Waited::Answered(7)));
+    }
+
+    #[test]
+    fn without_a_limit_the_answer_is_waited_for() {
+        let slow = || {
+            std::thread::sleep(Duration::from_millis(50));
+            "done"
+        };
+        assert!(matches!(waited(None, slow), Waited::Answered("done")));
+    }
+
+    #[test]
+    fn a_run_past_the_wait_is_left_behind() {
+        // The run sleeps far longer than the wait (0 s and the grace).
+        let stuck = || std::thread::sleep(Duration::from_secs(600));
+        assert!(matches!(waited(Some(0.0), stuck), Waited::Late));
+    }
+
+    #[test]
+    fn a_run_that_panics_is_lost_not_late() {
+        let broken = || -> u32 { panic!("a solver's thread failed") };
+        assert!(matches!(waited(Some(60.0), broken), Waited::Lost));
+    }
+}

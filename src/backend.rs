@@ -136,18 +136,17 @@ impl Backend {
                 seconds: start.elapsed().as_secs_f64(),
             };
         }
-        let (problem, columns) = problem_variables(mip, params.relax);
-        let rows = mip.rows.iter().chain(extra);
+        let rows = || mip.rows.iter().chain(extra);
         let mut run = crate::quiet::with_solver_output_on_stderr(params.log, || match self {
             Backend::Highs => {
-                let run = solve_highs(
-                    problem.using(highs),
-                    rows,
-                    &columns,
-                    params,
-                    start,
-                    Presolve::On,
-                );
+                // A good_lp problem is used up by its solve, so each ask
+                // builds its own.
+                let ask = |presolve| {
+                    let (problem, columns) = problem_variables(mip, params.relax);
+                    let problem = problem.using(highs);
+                    solve_highs(problem, rows(), &columns, params, start, presolve)
+                };
+                let run = ask(Presolve::On);
                 // HiGHS's presolve can reduce a model to nothing and leave
                 // a solution that breaks a row of the original, which
                 // HiGHS itself then refuses ("MIP solver claims optimality,
@@ -156,18 +155,12 @@ impl Backend {
                 if !matches!(run.outcome, Outcome::Failed(_)) {
                     return run;
                 }
-                let (problem, columns) = problem_variables(mip, params.relax);
-                let rows = mip.rows.iter().chain(extra);
-                solve_highs(
-                    problem.using(highs),
-                    rows,
-                    &columns,
-                    params,
-                    start,
-                    Presolve::Off,
-                )
+                ask(Presolve::Off)
             }
-            Backend::Cbc => solve_cbc(problem.using(coin_cbc), rows, &columns, params, start),
+            Backend::Cbc => {
+                let (problem, columns) = problem_variables(mip, params.relax);
+                solve_cbc(problem.using(coin_cbc), rows(), &columns, params, start)
+            }
             // The pipeline sends search runs to src/search before any model
             // is built; reaching here is a bug, reported as a failure.
             Backend::Search => failed("the search solves boards, not MIPs".into()),
@@ -332,19 +325,10 @@ fn solve_cbc<'a>(
     if params.log {
         problem.set_log_level(1);
     }
-    let limit = params
-        .seconds_left(started)
-        .map(|seconds| seconds.ceil().max(1.0));
-    if let Some(seconds) = limit {
+    if params.time_limit.is_some() {
         problem.set_parameter("timeMode", "elapsed");
-        problem.set_parameter("seconds", &seconds.to_string());
     }
-    let run = solve_cbc_within(
-        &mut problem,
-        columns.len(),
-        limit,
-        params.seconds_left(started),
-    );
+    let run = solve_cbc_within(&mut problem, columns.len(), params, started);
     // CBC's preprocessing can fix every column, find the postprocessed
     // model infeasible ("possible tolerance issue - try without
     // preprocessing", it logs), and still report an optimal solution that
@@ -364,30 +348,25 @@ fn solve_cbc<'a>(
         return run;
     }
     problem.set_parameter("preprocess", "off");
-    let limit = params
-        .seconds_left(started)
-        .map(|seconds| seconds.ceil().max(1.0));
-    if let Some(seconds) = limit {
-        problem.set_parameter("seconds", &seconds.to_string());
-    }
-    solve_cbc_within(
-        &mut problem,
-        columns.len(),
-        limit,
-        params.seconds_left(started),
-    )
+    solve_cbc_within(&mut problem, columns.len(), params, started)
 }
 
-/// One CBC solve in a thread of its own, waited for until the time left
+/// One CBC solve with what is left of the time limit (in whole seconds,
+/// at least 1), in a thread of its own waited for until the time left
 /// (`wait.rs`). A run still going then keeps CBC's lock until it ends, so a
 /// later CBC call in the same process waits for it, and the wait counts
 /// against that call's limit.
 fn solve_cbc_within(
     problem: &mut good_lp::solvers::coin_cbc::CoinCbcProblem,
     columns: usize,
-    limit: Option<f64>,
-    wait: Option<f64>,
+    params: Params,
+    started: Instant,
 ) -> Run {
+    let wait = params.seconds_left(started);
+    let limit = wait.map(|seconds| seconds.ceil().max(1.0));
+    if let Some(seconds) = limit {
+        problem.set_parameter("seconds", &seconds.to_string());
+    }
     let model = std::mem::take(problem.as_inner_mut());
     let solve = move || (solve_cbc_once(&model, columns, limit), model);
     match waited(wait, solve) {

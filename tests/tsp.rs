@@ -124,22 +124,28 @@ fn dfj_answers_a_subtour_prone_board_right_on_highs_and_cbc() {
     }
 }
 
+/// The grid of a unique `board`'s faithful MTZ model on `backend`, the
+/// search off so that the solver answers, checked to be solved and unique.
+fn faithful_mtz_unique_grid(board: &[u8], backend: Backend) -> Vec<u32> {
+    let board = numbrix::Board::parse(board).unwrap();
+    let options = Options {
+        search_budget: SearchBudget::Off,
+        ..faithful(Formulation::Mtz, backend)
+    };
+    let report = solve(&board, &options).unwrap();
+    assert_eq!(report.status, Status::Solved);
+    assert_eq!(report.unique, Some(true));
+    report.grid.unwrap().values().to_vec()
+}
+
 #[test]
 fn a_cbc_answer_that_breaks_a_row_after_preprocessing_is_asked_again_without_it() {
     // On this unique board CBC's preprocessing fixes every column of the
     // faithful MTZ model after the no-good cut, finds the result infeasible,
     // and still reports as optimal a tour that closes after 12 cells.
-    let board = numbrix::Board::parse(b"13,14,15,16\n12,,10,9\n1,4,5,8\n,3,6,7\n").unwrap();
-    let options = Options {
-        search_budget: SearchBudget::Off,
-        ..faithful(Formulation::Mtz, Backend::Cbc)
-    };
-    let report = solve(&board, &options).unwrap();
-    assert_eq!(report.status, Status::Solved);
-    assert_eq!(report.unique, Some(true));
-    let values = report.grid.unwrap().values().to_vec();
+    let board = b"13,14,15,16\n12,,10,9\n1,4,5,8\n,3,6,7\n";
     assert_eq!(
-        values,
+        faithful_mtz_unique_grid(board, Backend::Cbc),
         [13, 14, 15, 16, 12, 11, 10, 9, 1, 4, 5, 8, 2, 3, 6, 7]
     );
 }
@@ -149,17 +155,9 @@ fn a_highs_solve_error_after_presolve_is_asked_again_without_it() {
     // On this unique 8x2 board HiGHS's presolve reduces the faithful MTZ
     // model to nothing, and HiGHS then refuses its own answer, which breaks
     // a row: "MIP solver claims optimality, but with ... infeasibilities".
-    let board = numbrix::Board::parse(b"4,3\n,\n6,1\n7,8\n,\n15,\n,\n13,\n").unwrap();
-    let options = Options {
-        search_budget: SearchBudget::Off,
-        ..faithful(Formulation::Mtz, Backend::Highs)
-    };
-    let report = solve(&board, &options).unwrap();
-    assert_eq!(report.status, Status::Solved);
-    assert_eq!(report.unique, Some(true));
-    let values = report.grid.unwrap().values().to_vec();
+    let board = b"4,3\n,\n6,1\n7,8\n,\n15,\n,\n13,\n";
     assert_eq!(
-        values,
+        faithful_mtz_unique_grid(board, Backend::Highs),
         [4, 3, 5, 2, 6, 1, 7, 8, 16, 9, 15, 10, 14, 11, 13, 12]
     );
 }

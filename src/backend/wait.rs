@@ -13,7 +13,7 @@ use std::time::Duration;
 
 /// Seconds past the time limit that a run is still waited for: a solver
 /// that stops at its limit still has to hand its answer back.
-pub(super) const GRACE: f64 = 0.1;
+const GRACE: f64 = 0.1;
 
 /// What came of waiting for a run.
 pub(super) enum Waited<T> {

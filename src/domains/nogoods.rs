@@ -27,8 +27,8 @@ pub(super) struct Nogoods {
     words_per_cell: usize,
     /// The domains when learning began: only these pairs have numbers.
     numbered: Vec<u64>,
-    /// Number of the first numbered pair of each cell; a cell's pairs are
-    /// numbered in value order.
+    /// Number of the first numbered pair of each word of `numbered`; a
+    /// cell's pairs are numbered in value order.
     first: Vec<usize>,
     /// (cell index, value) of each numbered pair.
     pairs: Vec<(usize, u32)>,
@@ -44,16 +44,18 @@ impl Nogoods {
     pub(super) fn over(domains: &Domains) -> Option<Nogoods> {
         let words_per_cell = domains.words_per_cell;
         let mut numbered = vec![0u64; domains.bits.len()];
-        let mut first = Vec::with_capacity(domains.fixed.len());
+        let mut first = Vec::with_capacity(domains.bits.len());
         let mut pairs = Vec::new();
         for (index, &held) in domains.fixed.iter().enumerate() {
-            first.push(pairs.len());
-            if held != 0 {
-                continue; // a decided cell's pair is in every solution
-            }
             let words = index * words_per_cell..(index + 1) * words_per_cell;
-            numbered[words.clone()].copy_from_slice(&domains.bits[words]);
-            pairs.extend(domains.values_at(index).map(|value| (index, value)));
+            if held == 0 {
+                // A decided cell's pair is in every solution: not numbered.
+                numbered[words.clone()].copy_from_slice(&domains.bits[words.clone()]);
+            }
+            for (w, at) in words.enumerate() {
+                first.push(pairs.len());
+                pairs.extend(BitIter(numbered[at]).map(|bit| (index, (w * 64 + bit) as u32)));
+            }
             if pairs.len() > NOGOOD_PAIRS_LIMIT {
                 return None;
             }
@@ -71,14 +73,12 @@ impl Nogoods {
 
     /// The number of pair (cell `index`, `value`), if it has one.
     fn number(&self, index: usize, value: u32) -> Option<usize> {
-        let words = &self.numbered[index * self.words_per_cell..][..self.words_per_cell];
-        let (w, bit) = (value as usize / 64, value % 64);
-        if words[w] & (1 << bit) == 0 {
+        let at = index * self.words_per_cell + value as usize / 64;
+        let (word, bit) = (self.numbered[at], value % 64);
+        if word & (1 << bit) == 0 {
             return None;
         }
-        let below: u32 = words[..w].iter().map(|word| word.count_ones()).sum();
-        let in_word = (words[w] & ((1 << bit) - 1)).count_ones();
-        Some(self.first[index] + (below + in_word) as usize)
+        Some(self.first[at] + (word & ((1 << bit) - 1)).count_ones() as usize)
     }
 
     /// After the trial "cell `index` holds `value`" reached the consistent

@@ -46,6 +46,10 @@ impl Domains {
         if scratch.open.is_empty() {
             return Ok(false);
         }
+        scratch.span.resize(board.len(), (0, 0));
+        for &index in &scratch.open {
+            scratch.span[index] = self.span_of(index);
+        }
         scratch.cell_of_value.clear();
         scratch
             .cell_of_value
@@ -73,6 +77,7 @@ impl Domains {
             open,
             node_of_value,
             components,
+            span,
             ..
         } = scratch;
         // Every value an open cell can hold is matched to an open cell (the
@@ -81,11 +86,12 @@ impl Domains {
         for (node, &index) in open.iter().enumerate() {
             node_of_value[self.matched[index] as usize] = node;
         }
-        let words = self.words_per_cell;
         components.find(open.len(), |node, edges| {
             let index = open[node];
             let matched = self.matched[index] as usize;
-            for (w, &word) in self.bits[index * words..][..words].iter().enumerate() {
+            let (first, end) = span[index];
+            for (w, &word) in self.words(index)[first..end].iter().enumerate() {
+                let w = first + w;
                 for bit in BitIter(word) {
                     let value = w * 64 + bit;
                     if value != matched {
@@ -100,7 +106,8 @@ impl Domains {
         let mut narrowed = Vec::new();
         for (node, &index) in open.iter().enumerate() {
             let mut changed = false;
-            for w in 0..self.words_per_cell {
+            let (first, end) = span[index];
+            for w in first..end {
                 let mut word = self.words(index)[w];
                 for bit in BitIter(word) {
                     let value = (w * 64 + bit) as u32;
@@ -135,7 +142,9 @@ impl Domains {
         let words = self.words_per_cell;
         // A free value of the cell itself is the shortest augmenting path;
         // looking for one first keeps the search from going deep for nothing.
-        for (w, &word) in self.bits[start * words..][..words].iter().enumerate() {
+        let (first, end) = scratch.span[start];
+        for (w, &word) in self.words(start)[first..end].iter().enumerate() {
+            let w = first + w;
             for bit in BitIter(word) {
                 let value = w * 64 + bit;
                 if scratch.cell_of_value[value] == NO_CELL {
@@ -149,7 +158,9 @@ impl Domains {
         let stamp = scratch.stamp;
         scratch.frames.clear();
         scratch.path.clear();
-        scratch.frames.push((start, 0, self.words(start)[0]));
+        scratch
+            .frames
+            .push((start, first, self.words(start)[first]));
         // path[i]: the value tried from frames[i]; reached: every cell the
         // search entered (each once, as each holds one matched value).
         scratch.reached.clear();
@@ -168,7 +179,7 @@ impl Domains {
                 });
             };
             if *left == 0 {
-                if *w + 1 < words {
+                if *w + 1 < scratch.span[*cell].1 {
                     *w += 1;
                     *left = self.bits[*cell * words + *w];
                 } else {
@@ -189,13 +200,27 @@ impl Domains {
                 break;
             }
             scratch.reached.push(holder);
-            scratch.frames.push((holder, 0, self.words(holder)[0]));
+            let first = scratch.span[holder].0;
+            scratch
+                .frames
+                .push((holder, first, self.words(holder)[first]));
         }
         for (&(index, _, _), &value) in scratch.frames.iter().zip(&scratch.path) {
             scratch.cell_of_value[value as usize] = index;
             self.matched[index] = value;
         }
         Ok(())
+    }
+
+    /// The words of an open cell from its first nonzero one to its last.
+    fn span_of(&self, index: usize) -> (usize, usize) {
+        let words = self.words(index);
+        let first = words.iter().position(|&word| word != 0).unwrap_or(0);
+        let end = words
+            .iter()
+            .rposition(|&word| word != 0)
+            .map_or(first, |last| last + 1);
+        (first, end)
     }
 }
 

@@ -18,4 +18,8 @@ pub(super) struct MatchingScratch {
     pub(super) path: Vec<u32>,
     pub(super) reached: Vec<usize>,
     pub(super) components: Components,
+    /// `span[cell]`: the words of an open cell's bitset from its first
+    /// nonzero one to its last, found once a run (on a large board most of
+    /// a cell's words are empty, and the search below reads them often).
+    pub(super) span: Vec<(usize, usize)>,
 }

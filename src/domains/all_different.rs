@@ -130,8 +130,8 @@ impl Domains {
         Ok(!narrowed.is_empty())
     }
 
-    /// Matches cell `start` by an augmenting path (depth first, on an explicit
-    /// stack). With none, the cells the search reached hold one value too few
+    /// Matches cell `start` by a shortest augmenting path (breadth first).
+    /// With none, the cells the search reached hold one value too few
     /// between them: Hall's condition fails.
     fn augment(
         &mut self,
@@ -139,75 +139,65 @@ impl Domains {
         start: usize,
         scratch: &mut MatchingScratch,
     ) -> Result<(), Contradiction> {
-        let words = self.words_per_cell;
-        // A free value of the cell itself is the shortest augmenting path;
-        // looking for one first keeps the search from going deep for nothing.
-        let (first, end) = scratch.span[start];
-        for (w, &word) in self.words(start)[first..end].iter().enumerate() {
-            let w = first + w;
-            for bit in BitIter(word) {
-                let value = w * 64 + bit;
-                if scratch.cell_of_value[value] == NO_CELL {
-                    scratch.cell_of_value[value] = start;
-                    self.matched[start] = value as u32;
-                    return Ok(());
-                }
-            }
-        }
         scratch.stamp += 1;
         let stamp = scratch.stamp;
-        scratch.frames.clear();
-        scratch.path.clear();
-        scratch
-            .frames
-            .push((start, first, self.words(start)[first]));
-        // path[i]: the value tried from frames[i]; reached: every cell the
-        // search entered (each once, as each holds one matched value).
+        // Breadth first: the shortest augmenting path moves the fewest
+        // values (a free value of `start` itself is found before any other
+        // cell is looked at). reached[i] was reached from reached[from[i]]
+        // through the value via[i], which it holds.
         scratch.reached.clear();
+        scratch.from.clear();
+        scratch.via.clear();
         scratch.reached.push(start);
-        loop {
-            let Some((cell, w, left)) = scratch.frames.last_mut() else {
-                let mut cells: Vec<Cell> = scratch
-                    .reached
-                    .iter()
-                    .map(|&index| board.cell(index))
-                    .collect();
-                cells.sort();
-                return Err(Contradiction::Hall {
-                    values: cells.len() - 1,
-                    cells,
-                });
-            };
-            if *left == 0 {
-                if *w + 1 < scratch.span[*cell].1 {
-                    *w += 1;
-                    *left = self.bits[*cell * words + *w];
-                } else {
-                    scratch.frames.pop();
-                    scratch.path.pop();
+        scratch.from.push(usize::MAX);
+        scratch.via.push(0);
+        let mut next = 0;
+        // The place of the last cell of the path, and the free value it takes.
+        let mut found = None;
+        'search: while next < scratch.reached.len() {
+            let cell = scratch.reached[next];
+            let (first, end) = scratch.span[cell];
+            for (w, &word) in self.words(cell)[first..end].iter().enumerate() {
+                for bit in BitIter(word) {
+                    let value = (first + w) * 64 + bit;
+                    if scratch.seen[value] == stamp {
+                        continue;
+                    }
+                    scratch.seen[value] = stamp;
+                    let holder = scratch.cell_of_value[value];
+                    if holder == NO_CELL {
+                        found = Some((next, value as u32));
+                        break 'search;
+                    }
+                    scratch.reached.push(holder);
+                    scratch.from.push(next);
+                    scratch.via.push(value as u32);
                 }
-                continue;
             }
-            let value = (*w * 64) as u32 + left.trailing_zeros();
-            *left &= *left - 1;
-            if scratch.seen[value as usize] == stamp {
-                continue;
-            }
-            scratch.seen[value as usize] = stamp;
-            scratch.path.push(value);
-            let holder = scratch.cell_of_value[value as usize];
-            if holder == NO_CELL {
+            next += 1;
+        }
+        let Some((mut at, mut value)) = found else {
+            let mut cells: Vec<Cell> = scratch
+                .reached
+                .iter()
+                .map(|&index| board.cell(index))
+                .collect();
+            cells.sort();
+            return Err(Contradiction::Hall {
+                values: cells.len() - 1,
+                cells,
+            });
+        };
+        // Each cell on the path takes the value that led to the next one.
+        loop {
+            let cell = scratch.reached[at];
+            scratch.cell_of_value[value as usize] = cell;
+            self.matched[cell] = value;
+            if at == 0 {
                 break;
             }
-            scratch.reached.push(holder);
-            let first = scratch.span[holder].0;
-            scratch
-                .frames
-                .push((holder, first, self.words(holder)[first]));
-        }
-        for (&(index, _, _), &value) in scratch.frames.iter().zip(&scratch.path) {
-            scratch.cell_of_value[value as usize] = index;
-            self.matched[index] = value;
+            value = scratch.via[at];
+            at = scratch.from[at];
         }
         Ok(())
     }
@@ -229,6 +219,30 @@ const NO_CELL: usize = usize::MAX;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn three_cells_that_share_two_values_break_halls_condition() {
+        // An empty 2x2 board with 3 and 4 taken from three of its cells:
+        // those three can hold only 1 and 2 between them.
+        let board = Board::parse(b",\n,\n").unwrap();
+        let mut domains = Domains::all_values(&board);
+        let mut agenda = Agenda::new(board.len());
+        let three = [Cell::new(0, 0), Cell::new(0, 1), Cell::new(1, 0)];
+        for cell in three {
+            for value in [3, 4] {
+                domains
+                    .remove(&board, board.index(cell), value, &mut agenda)
+                    .unwrap();
+            }
+        }
+        assert_eq!(
+            domains.all_different(&board, &mut agenda),
+            Err(Contradiction::Hall {
+                cells: three.to_vec(),
+                values: 2
+            })
+        );
+    }
 
     #[test]
     fn the_all_different_rule_keeps_every_value_of_an_empty_2x2_board() {

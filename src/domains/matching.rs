@@ -13,10 +13,11 @@ pub(super) struct MatchingScratch {
     pub(super) node_of_value: Vec<usize>,
     pub(super) seen: Vec<usize>,
     pub(super) stamp: usize,
-    /// Augmenting-path search: frames (cell, word, values of the word left).
-    pub(super) frames: Vec<(usize, usize, u64)>,
-    pub(super) path: Vec<u32>,
+    /// Augmenting-path search: the cells reached, in order, each with the
+    /// place of the cell it was reached from and the value between them.
     pub(super) reached: Vec<usize>,
+    pub(super) from: Vec<usize>,
+    pub(super) via: Vec<u32>,
     pub(super) components: Components,
     /// `span[cell]`: the words of an open cell's bitset from its first
     /// nonzero one to its last, found once a run (on a large board most of

@@ -89,14 +89,9 @@ impl Domains {
         components.find(open.len(), |node, edges| {
             let index = open[node];
             let matched = self.matched[index] as usize;
-            let (first, end) = span[index];
-            for (w, &word) in self.words(index)[first..end].iter().enumerate() {
-                let w = first + w;
-                for bit in BitIter(word) {
-                    let value = w * 64 + bit;
-                    if value != matched {
-                        edges.push(node_of_value[value]);
-                    }
+            for value in self.values_within(index, span[index]) {
+                if value != matched {
+                    edges.push(node_of_value[value]);
                 }
             }
         });
@@ -156,23 +151,19 @@ impl Domains {
         let mut found = None;
         'search: while next < scratch.reached.len() {
             let cell = scratch.reached[next];
-            let (first, end) = scratch.span[cell];
-            for (w, &word) in self.words(cell)[first..end].iter().enumerate() {
-                for bit in BitIter(word) {
-                    let value = (first + w) * 64 + bit;
-                    if scratch.seen[value] == stamp {
-                        continue;
-                    }
-                    scratch.seen[value] = stamp;
-                    let holder = scratch.cell_of_value[value];
-                    if holder == NO_CELL {
-                        found = Some((next, value as u32));
-                        break 'search;
-                    }
-                    scratch.reached.push(holder);
-                    scratch.from.push(next);
-                    scratch.via.push(value as u32);
+            for value in self.values_within(cell, scratch.span[cell]) {
+                if scratch.seen[value] == stamp {
+                    continue;
                 }
+                scratch.seen[value] = stamp;
+                let holder = scratch.cell_of_value[value];
+                if holder == NO_CELL {
+                    found = Some((next, value as u32));
+                    break 'search;
+                }
+                scratch.reached.push(holder);
+                scratch.from.push(next);
+                scratch.via.push(value as u32);
             }
             next += 1;
         }
@@ -200,6 +191,19 @@ impl Domains {
             at = scratch.from[at];
         }
         Ok(())
+    }
+
+    /// The values of cell `index`, read from the words `first..end` only
+    /// (its span: every other word is empty).
+    fn values_within(
+        &self,
+        index: usize,
+        (first, end): (usize, usize),
+    ) -> impl Iterator<Item = usize> + '_ {
+        self.words(index)[first..end]
+            .iter()
+            .enumerate()
+            .flat_map(move |(w, &word)| BitIter(word).map(move |bit| (first + w) * 64 + bit))
     }
 
     /// The words of an open cell from its first nonzero one to its last.

@@ -161,9 +161,7 @@ impl Domains {
         }
         Ok(sample)
     }
-}
 
-impl Domains {
     /// For each cell: has it lost a value since the domains were `before`?
     fn changed_since(&self, before: &[u64]) -> Vec<bool> {
         let words = self.words_per_cell;

@@ -17,6 +17,10 @@ pub(super) struct Agenda {
     pub(super) all_different: bool,
     /// Whether rule 3 runs (off only when a board is rated, [`Rules`]).
     pub(super) neighbour_support: bool,
+    /// Cells that lost a value since [`Agenda::forget_touched`], each once:
+    /// a shaving trial that succeeds differs from its start only there.
+    pub(super) touched: Vec<usize>,
+    is_touched: Vec<bool>,
 }
 
 impl Agenda {
@@ -29,6 +33,23 @@ impl Agenda {
             matching: MatchingScratch::default(),
             all_different: true,
             neighbour_support: true,
+            touched: Vec::new(),
+            is_touched: vec![false; cells],
+        }
+    }
+
+    /// Notes that cell `index` lost a value.
+    pub(super) fn touch(&mut self, index: usize) {
+        if !self.is_touched[index] {
+            self.is_touched[index] = true;
+            self.touched.push(index);
+        }
+    }
+
+    /// Starts a new list of touched cells.
+    pub(super) fn forget_touched(&mut self) {
+        for index in self.touched.drain(..) {
+            self.is_touched[index] = false;
         }
     }
 

@@ -248,6 +248,21 @@ impl Domains {
         self.parity_settled = other.parity_settled;
     }
 
+    /// Makes this a copy of `other` again, where it differs from it only in
+    /// the cells `touched` (the rest of their state is small, and copied
+    /// whole).
+    fn copy_touched_from(&mut self, other: &Domains, touched: &[usize]) {
+        let words = self.words_per_cell;
+        for &index in touched {
+            let cell = index * words..(index + 1) * words;
+            self.bits[cell.clone()].copy_from_slice(&other.bits[cell]);
+        }
+        self.holders.copy_from_slice(&other.holders);
+        self.fixed.copy_from_slice(&other.fixed);
+        self.matched.copy_from_slice(&other.matched);
+        self.parity_settled = other.parity_settled;
+    }
+
     /// Fixes an open cell to one of its values.
     fn fix(
         &mut self,
@@ -338,6 +353,7 @@ impl Domains {
         index: usize,
         agenda: &mut Agenda,
     ) -> Result<(), Contradiction> {
+        agenda.touch(index);
         let cell = board.cell(index);
         if self.is_empty_at(index) {
             return Err(Contradiction::NoValueFor { cell });

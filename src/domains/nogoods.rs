@@ -83,20 +83,22 @@ impl Nogoods {
 
     /// After the trial "cell `index` holds `value`" reached the consistent
     /// `fixpoint` from `start`: every pair it removed is excluded by that
-    /// pair. Returns how many of these nogoods are new.
+    /// pair. `touched`: the cells where the two differ. Returns how many of
+    /// these nogoods are new.
     pub(super) fn learn(
         &mut self,
         start: &Domains,
         fixpoint: &Domains,
         index: usize,
         value: u32,
+        touched: &[usize],
     ) -> usize {
         let Some(cause) = self.number(index, value) else {
             return 0;
         };
         let mut new = 0;
         let (cause_word, cause_bit) = (cause / 64, 1 << (cause % 64));
-        for other in 0..start.fixed.len() {
+        for &other in touched {
             if start.fixed[other] != 0 {
                 continue; // the trial cannot have removed a decided cell's value
             }
@@ -174,7 +176,8 @@ mod tests {
         assert!(reverse.allows(&board, one, 1));
 
         let mut nogoods = Nogoods::over(&start).unwrap();
-        assert!(nogoods.learn(&start, &forward, board.index(one), 1) > 0);
+        let every_cell: Vec<usize> = (0..board.len()).collect();
+        assert!(nogoods.learn(&start, &forward, board.index(one), 1, &every_cell) > 0);
         let reverse = trial(&board, &start, five, 5, Some(&nogoods));
         assert!(!reverse.allows(&board, one, 1));
     }

@@ -104,6 +104,9 @@ impl Domains {
             }
             let mut removed_any = false;
             cleared.fill(0);
+            // The trial copy differs from these domains only in the cells the
+            // agenda lists as touched (after a trial that succeeded).
+            let mut copy_in_step = false;
             for index in 0..board.len() {
                 if self.fixed[index] != 0 || focus.as_ref().is_some_and(|focus| !focus[index]) {
                     continue;
@@ -124,16 +127,23 @@ impl Domains {
                         return Ok(sample);
                     }
                     sample.tried += 1;
-                    trial.copy_from(self);
+                    match copy_in_step {
+                        true => trial.copy_touched_from(self, &agenda.touched),
+                        false => trial.copy_from(self),
+                    }
+                    agenda.forget_touched();
                     let outcome = trial
                         .fix(board, index, value, &mut agenda)
                         .and_then(|()| trial.propagate(board, &mut agenda, nogoods.as_ref()));
                     agenda.clear();
                     if outcome.is_ok() {
                         if let Some(nogoods) = &mut nogoods {
-                            self.nogoods += nogoods.learn(self, &trial, index, value);
+                            self.nogoods +=
+                                nogoods.learn(self, &trial, index, value, &agenda.touched);
                         }
-                        for (cell, &held) in trial.fixed.iter().enumerate() {
+                        copy_in_step = true;
+                        for &cell in &agenda.touched {
+                            let held = trial.fixed[cell];
                             if held != 0 {
                                 cleared[cell * self.words_per_cell + held as usize / 64] |=
                                     1 << (held % 64);
@@ -142,6 +152,7 @@ impl Domains {
                         continue;
                     }
                     removed_any = true;
+                    copy_in_step = false;
                     sample.removed += 1;
                     self.remove(board, index, value, &mut agenda)?;
                     self.propagate(board, &mut agenda, nogoods.as_ref())?;
@@ -208,15 +219,21 @@ impl Domains {
                 );
             }
             let mut removed_any = false;
+            let mut copy_in_step = false; // as in `shave_trials`
             for (index, value) in pairs {
                 if self.fixed[index] != 0 || !self.contains(index, value) {
                     continue; // decided, or removed since the list was made
                 }
-                trial.copy_from(self);
+                match copy_in_step {
+                    true => trial.copy_touched_from(self, &agenda.touched),
+                    false => trial.copy_from(self),
+                }
+                agenda.forget_touched();
                 let outcome = trial
                     .fix(board, index, value, &mut agenda)
                     .and_then(|()| trial.propagate(board, &mut agenda, None));
                 agenda.clear();
+                copy_in_step = outcome.is_ok();
                 if outcome.is_err() {
                     removed_any = true;
                     self.remove(board, index, value, &mut agenda)?;
@@ -276,6 +293,37 @@ mod tests {
                 "{cell}"
             );
         }
+    }
+
+    #[test]
+    fn a_trial_copy_mended_where_the_trial_touched_it_is_its_start_again() {
+        let board = half_a_newspaper_board();
+        let start = Domains::reduce_with(&board, false, None).unwrap();
+        let mut agenda = Agenda::new(board.len());
+        let mut trial = start.clone();
+        // The first pair of the first open cell whose trial succeeds.
+        let (index, value) = (0..board.len())
+            .filter(|&index| start.fixed[index] == 0)
+            .flat_map(|index| start.values_at(index).map(move |value| (index, value)))
+            .find(|&(index, value)| {
+                trial.copy_from(&start);
+                agenda.forget_touched();
+                let outcome = trial
+                    .fix(&board, index, value, &mut agenda)
+                    .and_then(|()| trial.propagate(&board, &mut agenda, None));
+                agenda.clear();
+                outcome.is_ok()
+            })
+            .expect("some trial succeeds");
+        assert_ne!(
+            trial.bits, start.bits,
+            "supposing {value} at {index} narrows"
+        );
+        assert!(agenda.touched.len() < board.len());
+        let mut whole_copy = trial.clone();
+        whole_copy.copy_from(&start);
+        trial.copy_touched_from(&start, &agenda.touched);
+        assert_eq!(trial, whole_copy);
     }
 
     #[test]

@@ -21,6 +21,10 @@ pub(super) struct Agenda {
     /// a shaving trial that succeeds differs from its start only there.
     pub(super) touched: Vec<usize>,
     is_touched: Vec<bool>,
+    /// For each cell, its lowest and highest value at some earlier point of
+    /// the domains being propagated (empty: not known). Domains only
+    /// narrow, so every later domain lies within them.
+    pub(super) bounds: Vec<(u32, u32)>,
 }
 
 impl Agenda {
@@ -35,6 +39,7 @@ impl Agenda {
             neighbour_support: true,
             touched: Vec::new(),
             is_touched: vec![false; cells],
+            bounds: Vec::new(),
         }
     }
 

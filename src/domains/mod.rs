@@ -263,6 +263,18 @@ impl Domains {
         self.parity_settled = other.parity_settled;
     }
 
+    /// Notes each cell's lowest and highest value in `agenda.bounds`, for
+    /// rule 1 to pass by the cells its rings cannot narrow. Valid for
+    /// these domains and every narrowing of them.
+    fn note_bounds(&self, agenda: &mut Agenda) {
+        agenda.bounds.clear();
+        agenda.bounds.extend((0..self.fixed.len()).map(|index| {
+            let mut values = self.values_at(index);
+            let lowest = values.next().unwrap_or(0);
+            (lowest, values.last().unwrap_or(lowest))
+        }));
+    }
+
     /// Fixes an open cell to one of its values.
     fn fix(
         &mut self,

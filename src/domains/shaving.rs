@@ -102,6 +102,7 @@ impl Domains {
             if pass == 2 {
                 self.propagate(board, &mut agenda, nogoods.as_ref())?;
             }
+            self.note_bounds(&mut agenda);
             let mut removed_any = false;
             cleared.fill(0);
             // The trial copy differs from these domains only in the cells the
@@ -206,6 +207,7 @@ impl Domains {
         let mut trial = self.clone();
         let mut agenda = Agenda::new(board.len());
         loop {
+            self.note_bounds(&mut agenda);
             let mut pairs: Vec<(usize, u32)> = Vec::new();
             for &cell in cells {
                 let index = board.index(cell);

@@ -19,6 +19,7 @@
 
 use super::agenda::Agenda;
 use super::bits::BitIter;
+use super::components::BitGraph;
 use super::matching::MatchingScratch;
 use super::Domains;
 use crate::board::{Board, Cell};
@@ -54,11 +55,15 @@ impl Domains {
         scratch
             .cell_of_value
             .resize(self.total as usize + 1, NO_CELL);
-        scratch.seen.resize(self.total as usize + 1, 0);
+        let words = self.words_per_cell;
+        scratch.seen.resize(words, 0);
+        scratch.free.clear();
+        scratch.free.resize(words, u64::MAX);
         for &index in &scratch.open {
             let value = self.matched[index];
             if value != 0 && self.contains(index, value) {
                 scratch.cell_of_value[value as usize] = index;
+                scratch.free[value as usize / 64] &= !(1 << (value % 64));
             } else {
                 self.matched[index] = 0;
             }
@@ -72,44 +77,39 @@ impl Domains {
         // The alternating graph, on open cells: an edge c -> d for each value
         // of c other than its matched one, d being the cell matched to that
         // value. A pair (c, v) is in some perfect matching iff it is matched,
-        // or c and v's cell share a strongly connected component.
+        // or c and v's cell share a strongly connected component. Each node
+        // goes by its cell's matched value, so that a cell's domain is its
+        // set of successors as it stands.
         let MatchingScratch {
             open,
-            node_of_value,
+            cell_of_value,
+            nodes,
             components,
             span,
             ..
         } = scratch;
-        // Every value an open cell can hold is matched to an open cell (the
-        // open cells and the values left are equally many).
-        node_of_value.resize(self.total as usize + 1, NO_CELL);
-        for (node, &index) in open.iter().enumerate() {
-            node_of_value[self.matched[index] as usize] = node;
-        }
-        components.find(open.len(), |node, edges| {
-            let index = open[node];
-            let matched = self.matched[index] as usize;
-            for value in self.values_within(index, span[index]) {
-                if value != matched {
-                    edges.push(node_of_value[value]);
-                }
-            }
-        });
+        nodes.clear();
+        nodes.extend(open.iter().map(|&index| self.matched[index] as usize));
+        components.find(
+            nodes,
+            &Alternating {
+                domains: self,
+                cell_of_value,
+                span,
+            },
+        );
         if !components.crossing {
             return Ok(false); // no pair joins two components: all stay
         }
         let mut narrowed = Vec::new();
-        for (node, &index) in open.iter().enumerate() {
+        for &index in open.iter() {
             let mut changed = false;
             let (first, end) = span[index];
+            let own = components.component[self.matched[index] as usize];
             for w in first..end {
                 let mut word = self.words(index)[w];
                 for bit in BitIter(word) {
-                    let value = (w * 64 + bit) as u32;
-                    let other = node_of_value[value as usize];
-                    if value != self.matched[index]
-                        && components.component[node] != components.component[other]
-                    {
+                    if components.component[w * 64 + bit] != own {
                         word &= !(1 << bit);
                     }
                 }
@@ -134,12 +134,12 @@ impl Domains {
         start: usize,
         scratch: &mut MatchingScratch,
     ) -> Result<(), Contradiction> {
-        scratch.stamp += 1;
-        let stamp = scratch.stamp;
         // Breadth first: the shortest augmenting path moves the fewest
         // values (a free value of `start` itself is found before any other
         // cell is looked at). reached[i] was reached from reached[from[i]]
-        // through the value via[i], which it holds.
+        // through the value via[i], which it holds. A word's values are
+        // screened against those seen and those free a word at a time.
+        scratch.seen.fill(0);
         scratch.reached.clear();
         scratch.from.clear();
         scratch.via.clear();
@@ -151,19 +151,21 @@ impl Domains {
         let mut found = None;
         'search: while next < scratch.reached.len() {
             let cell = scratch.reached[next];
-            for value in self.values_within(cell, scratch.span[cell]) {
-                if scratch.seen[value] == stamp {
-                    continue;
-                }
-                scratch.seen[value] = stamp;
-                let holder = scratch.cell_of_value[value];
-                if holder == NO_CELL {
-                    found = Some((next, value as u32));
+            let (first, end) = scratch.span[cell];
+            for w in first..end {
+                let new = self.words(cell)[w] & !scratch.seen[w];
+                let free = new & scratch.free[w];
+                if free != 0 {
+                    found = Some((next, (w * 64) as u32 + free.trailing_zeros()));
                     break 'search;
                 }
-                scratch.reached.push(holder);
-                scratch.from.push(next);
-                scratch.via.push(value as u32);
+                scratch.seen[w] |= new;
+                for bit in BitIter(new) {
+                    let value = w * 64 + bit;
+                    scratch.reached.push(scratch.cell_of_value[value]);
+                    scratch.from.push(next);
+                    scratch.via.push(value as u32);
+                }
             }
             next += 1;
         }
@@ -179,6 +181,7 @@ impl Domains {
                 cells,
             });
         };
+        scratch.free[value as usize / 64] &= !(1 << (value % 64));
         // Each cell on the path takes the value that led to the next one.
         loop {
             let cell = scratch.reached[at];
@@ -191,19 +194,6 @@ impl Domains {
             at = scratch.from[at];
         }
         Ok(())
-    }
-
-    /// The values of cell `index`, read from the words `first..end` only
-    /// (its span: every other word is empty).
-    fn values_within(
-        &self,
-        index: usize,
-        (first, end): (usize, usize),
-    ) -> impl Iterator<Item = usize> + '_ {
-        self.words(index)[first..end]
-            .iter()
-            .enumerate()
-            .flat_map(move |(w, &word)| BitIter(word).map(move |bit| (first + w) * 64 + bit))
     }
 
     /// The words of an open cell from its first nonzero one to its last.
@@ -219,6 +209,26 @@ impl Domains {
 }
 
 const NO_CELL: usize = usize::MAX;
+
+/// The alternating graph as `Components` reads it, straight from the
+/// domains: node k is the cell matched to value k, and that cell's values
+/// its successors. Its own matched value is an edge to itself, which
+/// changes no component, so it is not masked out.
+struct Alternating<'a> {
+    domains: &'a Domains,
+    cell_of_value: &'a [usize],
+    span: &'a [(usize, usize)],
+}
+
+impl BitGraph for Alternating<'_> {
+    fn span(&self, node: usize) -> (usize, usize) {
+        self.span[self.cell_of_value[node]]
+    }
+
+    fn word(&self, node: usize, w: usize) -> u64 {
+        self.domains.words(self.cell_of_value[node])[w]
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -6,13 +6,16 @@ use super::components::Components;
 /// Buffers for rule 5, kept between calls.
 #[derive(Default)]
 pub(super) struct MatchingScratch {
-    /// The open cells (a cell's place in this list is its node).
+    /// The open cells.
     pub(super) open: Vec<usize>,
     pub(super) cell_of_value: Vec<usize>,
-    /// The place in `open` of the cell matched to each value.
-    pub(super) node_of_value: Vec<usize>,
-    pub(super) seen: Vec<usize>,
-    pub(super) stamp: usize,
+    /// The matched values of the open cells: the nodes of the alternating
+    /// graph.
+    pub(super) nodes: Vec<usize>,
+    /// Bitsets of values: those an augmenting-path search has met, and
+    /// those matched to no cell.
+    pub(super) seen: Vec<u64>,
+    pub(super) free: Vec<u64>,
     /// Augmenting-path search: the cells reached, in order, each with the
     /// place of the cell it was reached from and the value between them.
     pub(super) reached: Vec<usize>,

@@ -222,6 +222,22 @@ impl Board {
         .flatten()
     }
 
+    /// The row-major indices of the neighbours of the cell at `index`, in
+    /// the order of [`Board::neighbours`] (one remainder, no division: the
+    /// reduction asks this for every cell that changes).
+    pub fn neighbour_indices(&self, index: usize) -> impl Iterator<Item = usize> {
+        let (columns, len) = (self.cols, self.len());
+        let column = index % columns;
+        [
+            (index >= columns).then(|| index - columns),
+            (index + columns < len).then(|| index + columns),
+            (column > 0).then(|| index - 1),
+            (column + 1 < columns).then(|| index + 1),
+        ]
+        .into_iter()
+        .flatten()
+    }
+
     /// The same grid with `value` placed at `cell` (for building boards in tests
     /// and examples). Fails like [`Board::new`] if that breaks a rule.
     pub fn with_clue(&self, cell: Cell, value: Option<u32>) -> Result<Board, InputError> {
@@ -339,6 +355,18 @@ fn check_size(rows: usize, cols: usize) -> Result<(), InputError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cells_neighbour_indices_are_its_neighbours_in_the_same_order() {
+        for (rows, cols) in [(1, 1), (1, 3), (3, 1), (3, 4), (4, 3)] {
+            let board = Board::empty(rows, cols).unwrap();
+            for cell in board.cells() {
+                let by_cell: Vec<usize> = board.neighbours(cell).map(|n| board.index(n)).collect();
+                let by_index: Vec<usize> = board.neighbour_indices(board.index(cell)).collect();
+                assert_eq!(by_index, by_cell, "{cell} of {rows}x{cols}");
+            }
+        }
+    }
 
     #[test]
     fn refuses_a_board_too_large_to_count_its_cells() {

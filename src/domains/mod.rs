@@ -366,18 +366,29 @@ impl Domains {
         agenda: &mut Agenda,
     ) -> Result<(), Contradiction> {
         agenda.touch(index);
-        let cell = board.cell(index);
-        if self.is_empty_at(index) {
-            return Err(Contradiction::NoValueFor { cell });
-        }
-        if self.fixed[index] == 0 {
-            if let Some(value) = self.single(index) {
-                self.fixed[index] = value;
-                agenda.fixed.push(index);
+        // One look at the words: empty, one value, or more.
+        let mut count = 0;
+        let mut value = 0;
+        for (w, &word) in self.words(index).iter().enumerate() {
+            if word != 0 {
+                count += word.count_ones();
+                value = (w * 64) as u32 + word.trailing_zeros();
+                if count > 1 {
+                    break;
+                }
             }
         }
-        for neighbour in board.neighbours(cell) {
-            agenda.check_support(board.index(neighbour));
+        if count == 0 {
+            return Err(Contradiction::NoValueFor {
+                cell: board.cell(index),
+            });
+        }
+        if count == 1 && self.fixed[index] == 0 {
+            self.fixed[index] = value;
+            agenda.fixed.push(index);
+        }
+        for neighbour in board.neighbour_indices(index) {
+            agenda.check_support(neighbour);
         }
         Ok(())
     }
@@ -419,10 +430,6 @@ impl Domains {
 
     fn words(&self, index: usize) -> &[u64] {
         &self.bits[index * self.words_per_cell..(index + 1) * self.words_per_cell]
-    }
-
-    fn is_empty_at(&self, index: usize) -> bool {
-        self.words(index).iter().all(|&word| word == 0)
     }
 
     fn count_at(&self, index: usize) -> usize {

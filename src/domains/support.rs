@@ -30,13 +30,12 @@ impl Domains {
     ) -> Result<(), Contradiction> {
         let words = self.words_per_cell;
         let total = self.total as usize;
-        let cell = board.cell(index);
         // At most four neighbours: kept on the stack, as this runs for every
         // change in every shaving trial.
         let mut neighbour_cells = [0usize; 4];
         let mut count = 0;
-        for neighbour in board.neighbours(cell) {
-            neighbour_cells[count] = board.index(neighbour);
+        for neighbour in board.neighbour_indices(index) {
+            neighbour_cells[count] = neighbour;
             count += 1;
         }
         let neighbours = &neighbour_cells[..count];
@@ -55,17 +54,21 @@ impl Domains {
                 after[i] = (held[w] >> 1) | if w + 1 < words { held[w + 1] << 63 } else { 0 };
             }
             // k needs k - 1 and k + 1 in two different neighbours (the path
-            // enters and leaves through different edges)...
-            let mut keep = 0;
-            for (i, entered) in before[..count].iter().enumerate() {
-                for (j, left) in after[..count].iter().enumerate() {
-                    if i != j {
-                        keep |= entered & left;
-                    }
-                }
+            // enters and leaves through different edges): some neighbour
+            // gives each, unless one neighbour alone gives both and no other
+            // gives either. Counted bitwise, up to two, without branches.
+            let (mut any_before, mut two_before) = (0, 0);
+            let (mut any_after, mut two_after) = (0, 0);
+            let mut both_in_one = 0;
+            for i in 0..4 {
+                two_before |= any_before & before[i];
+                any_before |= before[i];
+                two_after |= any_after & after[i];
+                any_after |= after[i];
+                both_in_one |= before[i] & after[i];
             }
-            let any_before = before.iter().fold(0, |union, word| union | word);
-            let any_after = after.iter().fold(0, |union, word| union | word);
+            let one_only = !two_before & !two_after & both_in_one;
+            let mut keep = any_before & any_after & !one_only;
             // ...but 1 needs only a successor and T only a predecessor.
             if w == 0 {
                 keep |= (1 << 1) & any_after;

@@ -53,9 +53,9 @@ const FINISHED: usize = usize::MAX;
 
 impl Components {
     /// Fills `component` for the graph on `nodes` (which must include every
-    /// bit of their sets), searching from them in that order.
-    pub(super) fn find(&mut self, nodes: &[usize], graph: &impl BitGraph) {
-        let size = nodes.iter().max().map_or(0, |&top| top + 1);
+    /// bit of their sets), searching from them in that order. Every node,
+    /// and every word a span names, lies below `size` bits.
+    pub(super) fn find(&mut self, nodes: &[usize], size: usize, graph: &impl BitGraph) {
         let words = size.div_ceil(64);
         for set in [&mut self.unseen, &mut self.finished] {
             set.clear();
@@ -183,7 +183,7 @@ mod tests {
             sets[from][to / 64] |= 1 << (to % 64);
         }
         let mut components = Components::default();
-        components.find(&(0..nodes).collect::<Vec<_>>(), &Sets(sets));
+        components.find(&(0..nodes).collect::<Vec<_>>(), words * 64, &Sets(sets));
         components
     }
 

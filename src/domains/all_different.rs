@@ -18,7 +18,7 @@
 //! values between them than they are, and the board is infeasible.
 
 use super::agenda::Agenda;
-use super::bits::BitIter;
+use super::bits::{self, BitIter};
 use super::components::BitGraph;
 use super::matching::MatchingScratch;
 use super::Domains;
@@ -53,7 +53,7 @@ impl Domains {
         for &index in &scratch.open {
             scratch.span[index] = match agenda.bounds.get(index) {
                 Some(&(lowest, highest)) => (lowest as usize / 64, highest as usize / 64 + 1),
-                None => self.span_of(index),
+                None => bits::span(self.words(index)),
             };
         }
         scratch.cell_of_value.clear();
@@ -200,17 +200,6 @@ impl Domains {
             at = scratch.from[at];
         }
         Ok(())
-    }
-
-    /// The words of an open cell from its first nonzero one to its last.
-    fn span_of(&self, index: usize) -> (usize, usize) {
-        let words = self.words(index);
-        let first = words.iter().position(|&word| word != 0).unwrap_or(0);
-        let end = words
-            .iter()
-            .rposition(|&word| word != 0)
-            .map_or(first, |last| last + 1);
-        (first, end)
     }
 }
 

@@ -22,6 +22,17 @@ pub(super) fn parity_word(parity: u32) -> u64 {
     }
 }
 
+/// The words `first..end` of a bitset outside which every word is zero
+/// (`first == end` when all are).
+pub(super) fn span(words: &[u64]) -> (usize, usize) {
+    let first = words.iter().position(|&word| word != 0).unwrap_or(0);
+    let end = words
+        .iter()
+        .rposition(|&word| word != 0)
+        .map_or(first, |last| last + 1);
+    (first, end)
+}
+
 /// The set bits of a word, lowest first.
 pub(super) struct BitIter(pub(super) u64);
 

@@ -163,13 +163,7 @@ mod tests {
 
     impl BitGraph for Sets {
         fn span(&self, node: usize) -> (usize, usize) {
-            let words = &self.0[node];
-            let first = words.iter().position(|&word| word != 0).unwrap_or(0);
-            let end = words
-                .iter()
-                .rposition(|&word| word != 0)
-                .map_or(first, |last| last + 1);
-            (first, end)
+            crate::domains::bits::span(&self.0[node])
         }
         fn word(&self, node: usize, w: usize) -> u64 {
             self.0[node][w]

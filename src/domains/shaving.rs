@@ -128,15 +128,14 @@ impl Domains {
                         return Ok(sample);
                     }
                     sample.tried += 1;
-                    match copy_in_step {
-                        true => trial.copy_touched_from(self, &agenda.touched),
-                        false => trial.copy_from(self),
-                    }
-                    agenda.forget_touched();
-                    let outcome = trial
-                        .fix(board, index, value, &mut agenda)
-                        .and_then(|()| trial.propagate(board, &mut agenda, nogoods.as_ref()));
-                    agenda.clear();
+                    let outcome = trial.suppose(
+                        self,
+                        copy_in_step,
+                        board,
+                        (index, value),
+                        &mut agenda,
+                        nogoods.as_ref(),
+                    );
                     if outcome.is_ok() {
                         if let Some(nogoods) = &mut nogoods {
                             self.nogoods +=
@@ -172,6 +171,32 @@ impl Domains {
                 (follow_changes && removed_any && !first_pass).then(|| self.changed_since(&before));
         }
         Ok(sample)
+    }
+
+    /// Makes this trial copy `start` with cell `index` holding `value` (the
+    /// pair supposed), and propagates. `in_step`: this copy last held a
+    /// trial of `start` that succeeded, so it differs from `start` only in
+    /// the cells the agenda lists as touched, and is mended there instead
+    /// of copied whole.
+    fn suppose(
+        &mut self,
+        start: &Domains,
+        in_step: bool,
+        board: &Board,
+        (index, value): (usize, u32),
+        agenda: &mut Agenda,
+        nogoods: Option<&Nogoods>,
+    ) -> Result<(), Contradiction> {
+        match in_step {
+            true => self.copy_touched_from(start, &agenda.touched),
+            false => self.copy_from(start),
+        }
+        agenda.forget_touched();
+        let outcome = self
+            .fix(board, index, value, agenda)
+            .and_then(|()| self.propagate(board, agenda, nogoods));
+        agenda.clear();
+        outcome
     }
 
     /// For each cell: has it lost a value since the domains were `before`?
@@ -226,15 +251,8 @@ impl Domains {
                 if self.fixed[index] != 0 || !self.contains(index, value) {
                     continue; // decided, or removed since the list was made
                 }
-                match copy_in_step {
-                    true => trial.copy_touched_from(self, &agenda.touched),
-                    false => trial.copy_from(self),
-                }
-                agenda.forget_touched();
-                let outcome = trial
-                    .fix(board, index, value, &mut agenda)
-                    .and_then(|()| trial.propagate(board, &mut agenda, None));
-                agenda.clear();
+                let outcome =
+                    trial.suppose(self, copy_in_step, board, (index, value), &mut agenda, None);
                 copy_in_step = outcome.is_ok();
                 if outcome.is_err() {
                     removed_any = true;

@@ -15,6 +15,11 @@
 //! only the "ring" `{k : |k - v| >= dist(c, d), k = v + dist(c, d) (mod 2)}`
 //! (`keep_ring`), and a fixed cell outside its ring is a contradiction.
 //! Nothing else is assumed, so no solution loses a value.
+//!
+//! Once every domain keeps one parity, a ring from v at distance d removes
+//! only the values strictly between v - d and v + d: a cell whose bounds,
+//! noted earlier for the same narrowing domains (`note_bounds`, once a
+//! shaving pass), lie outside that window is passed by.
 
 use super::agenda::Agenda;
 use super::bits::{mask_up_to, parity_word};
@@ -90,6 +95,18 @@ impl Domains {
         }
         self.parity_settled = true;
         Ok(())
+    }
+
+    /// Notes each cell's lowest and highest value in `agenda.bounds`, for
+    /// rule 1 to pass by the cells its rings cannot narrow. Valid for
+    /// these domains and every narrowing of them.
+    pub(super) fn note_bounds(&self, agenda: &mut Agenda) {
+        agenda.bounds.clear();
+        agenda.bounds.extend((0..self.fixed.len()).map(|index| {
+            let mut values = self.values_at(index);
+            let lowest = values.next().unwrap_or(0);
+            (lowest, values.last().unwrap_or(lowest))
+        }));
     }
 
     /// Keeps, in cell `index`, the values k with |k - v| >= d and of d's parity.

@@ -248,33 +248,6 @@ impl Domains {
         self.parity_settled = other.parity_settled;
     }
 
-    /// Makes this a copy of `other` again, where it differs from it only in
-    /// the cells `touched` (the rest of their state is small, and copied
-    /// whole).
-    fn copy_touched_from(&mut self, other: &Domains, touched: &[usize]) {
-        let words = self.words_per_cell;
-        for &index in touched {
-            let cell = index * words..(index + 1) * words;
-            self.bits[cell.clone()].copy_from_slice(&other.bits[cell]);
-        }
-        self.holders.copy_from_slice(&other.holders);
-        self.fixed.copy_from_slice(&other.fixed);
-        self.matched.copy_from_slice(&other.matched);
-        self.parity_settled = other.parity_settled;
-    }
-
-    /// Notes each cell's lowest and highest value in `agenda.bounds`, for
-    /// rule 1 to pass by the cells its rings cannot narrow. Valid for
-    /// these domains and every narrowing of them.
-    fn note_bounds(&self, agenda: &mut Agenda) {
-        agenda.bounds.clear();
-        agenda.bounds.extend((0..self.fixed.len()).map(|index| {
-            let mut values = self.values_at(index);
-            let lowest = values.next().unwrap_or(0);
-            (lowest, values.last().unwrap_or(lowest))
-        }));
-    }
-
     /// Fixes an open cell to one of its values.
     fn fix(
         &mut self,

@@ -199,6 +199,21 @@ impl Domains {
         outcome
     }
 
+    /// Makes this a copy of `other` again, where it differs from it only in
+    /// the cells `touched` (the rest of their state is small, and copied
+    /// whole).
+    fn copy_touched_from(&mut self, other: &Domains, touched: &[usize]) {
+        let words = self.words_per_cell;
+        for &index in touched {
+            let cell = index * words..(index + 1) * words;
+            self.bits[cell.clone()].copy_from_slice(&other.bits[cell]);
+        }
+        self.holders.copy_from_slice(&other.holders);
+        self.fixed.copy_from_slice(&other.fixed);
+        self.matched.copy_from_slice(&other.matched);
+        self.parity_settled = other.parity_settled;
+    }
+
     /// For each cell: has it lost a value since the domains were `before`?
     fn changed_since(&self, before: &[u64]) -> Vec<bool> {
         let words = self.words_per_cell;

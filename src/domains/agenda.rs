@@ -23,7 +23,9 @@ pub(super) struct Agenda {
     is_touched: Vec<bool>,
     /// For each cell, its lowest and highest value at some earlier point of
     /// the domains being propagated (empty: not known). Domains only
-    /// narrow, so every later domain lies within them.
+    /// narrow, so every later domain lies within them: rule 1 passes by the
+    /// cells they put out of a ring's reach, and rule 5 reads a cell's
+    /// words only between them.
     pub(super) bounds: Vec<(u32, u32)>,
 }
 

@@ -98,8 +98,9 @@ impl Domains {
     }
 
     /// Notes each cell's lowest and highest value in `agenda.bounds`, for
-    /// rule 1 to pass by the cells its rings cannot narrow. Valid for
-    /// these domains and every narrowing of them.
+    /// rule 1 to pass by the cells its rings cannot narrow (and rule 5 to
+    /// read only the words between them). Valid for these domains and
+    /// every narrowing of them.
     pub(super) fn note_bounds(&self, agenda: &mut Agenda) {
         agenda.bounds.clear();
         agenda.bounds.extend((0..self.fixed.len()).map(|index| {

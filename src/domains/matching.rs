@@ -22,8 +22,10 @@ pub(super) struct MatchingScratch {
     pub(super) from: Vec<usize>,
     pub(super) via: Vec<u32>,
     pub(super) components: Components,
-    /// `span[cell]`: the words of an open cell's bitset from its first
-    /// nonzero one to its last, found once a run (on a large board most of
-    /// a cell's words are empty, and the search below reads them often).
+    /// `span[cell]`: the words of an open cell's bitset outside which all
+    /// are zero, found once a run: from its first nonzero word to its last,
+    /// or from the bounds noted for rule 1 when there are some (a word or
+    /// two wider). On a large board most of a cell's words are empty, and
+    /// the searches read them often.
     pub(super) span: Vec<(usize, usize)>,
 }

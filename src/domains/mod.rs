@@ -339,26 +339,17 @@ impl Domains {
         agenda: &mut Agenda,
     ) -> Result<(), Contradiction> {
         agenda.touch(index);
-        // One look at the words: empty, one value, or more.
-        let mut count = 0;
-        let mut value = 0;
-        for (w, &word) in self.words(index).iter().enumerate() {
-            if word != 0 {
-                count += word.count_ones();
-                value = (w * 64) as u32 + word.trailing_zeros();
-                if count > 1 {
-                    break;
-                }
+        match self.count_to_two(index) {
+            (0, _) => {
+                return Err(Contradiction::NoValueFor {
+                    cell: board.cell(index),
+                })
             }
-        }
-        if count == 0 {
-            return Err(Contradiction::NoValueFor {
-                cell: board.cell(index),
-            });
-        }
-        if count == 1 && self.fixed[index] == 0 {
-            self.fixed[index] = value;
-            agenda.fixed.push(index);
+            (1, value) if self.fixed[index] == 0 => {
+                self.fixed[index] = value;
+                agenda.fixed.push(index);
+            }
+            _ => {}
         }
         for neighbour in board.neighbour_indices(index) {
             agenda.check_support(neighbour);
@@ -419,9 +410,29 @@ impl Domains {
     }
 
     fn single(&self, index: usize) -> Option<u32> {
-        let mut values = self.values_at(index);
-        let first = values.next()?;
-        values.next().is_none().then_some(first)
+        match self.count_to_two(index) {
+            (1, value) => Some(value),
+            _ => None,
+        }
+    }
+
+    /// How many values cell `index` has, counted no further than the word
+    /// where a second one shows, and its value when it has one: empty, one
+    /// value or more in one look at its words (rule 4 asks this of every
+    /// cell that changes).
+    fn count_to_two(&self, index: usize) -> (u32, u32) {
+        let mut count = 0;
+        let mut value = 0;
+        for (w, &word) in self.words(index).iter().enumerate() {
+            if word != 0 {
+                count += word.count_ones();
+                value = (w * 64) as u32 + word.trailing_zeros();
+                if count > 1 {
+                    break;
+                }
+            }
+        }
+        (count, value)
     }
 
     fn values_at(&self, index: usize) -> impl Iterator<Item = u32> + '_ {

@@ -26,6 +26,12 @@
 //! nodes: how a change to the search does beyond the benchmark's rows.
 //!
 //!     cargo run --release --example search_probe spread [SECONDS]
+//!
+//! `large` does the same over 24 large boards with 3 % and 5 % of their
+//! cells as clues (20x20, 25x25, 30x30), at most SECONDS (default 10)
+//! each: the boards where the local search takes turns with the fill.
+//!
+//!     cargo run --release --example search_probe large [SECONDS]
 
 use std::time::{Duration, Instant};
 
@@ -34,7 +40,7 @@ use numbrix::{Board, Domains};
 
 mod bench_boards;
 
-use bench_boards::{half_clues, scattered_clues, spread};
+use bench_boards::{half_clues, large, scattered_clues, spread};
 
 /// Two solutions searched for over `domains`, at most `seconds`, and the
 /// milliseconds it took.
@@ -137,10 +143,9 @@ fn propagation(name: &str, board: &Board) {
     );
 }
 
-/// Two solutions of each board of [`spread`], then the sums.
-fn spread_run(seconds: f64) {
+/// Two solutions of each of `boards`, then the sums.
+fn spread_run(boards: Vec<(String, Board)>, seconds: f64) {
     let (mut nodes, mut millis, mut log_nodes, mut unsettled) = (0, 0.0, 0.0, 0);
-    let boards = spread();
     for (name, board) in &boards {
         let domains = Domains::reduce_with(board, false, None).expect("reduces");
         let (outcome, ms) = two_within(board, &domains, seconds);
@@ -151,8 +156,8 @@ fn spread_run(seconds: f64) {
         millis += ms;
         log_nodes += (outcome.nodes.max(1) as f64).ln();
         println!(
-            "{name:<28} found {} nodes {:>9} in {ms:>8.1} ms",
-            outcome.count, outcome.nodes
+            "{name:<28} found {} nodes {:>9} moves {:>10} in {ms:>8.1} ms",
+            outcome.count, outcome.nodes, outcome.moves
         );
     }
     println!(
@@ -163,12 +168,17 @@ fn spread_run(seconds: f64) {
 }
 
 fn main() {
-    if std::env::args().nth(1).as_deref() == Some("spread") {
+    let sample = std::env::args().nth(1);
+    if let Some(boards) = match sample.as_deref() {
+        Some("spread") => Some((spread(), 2.0)),
+        Some("large") => Some((large(), 10.0)),
+        _ => None,
+    } {
         let seconds = std::env::args()
             .nth(2)
             .and_then(|s| s.parse().ok())
-            .unwrap_or(2.0);
-        spread_run(seconds);
+            .unwrap_or(boards.1);
+        spread_run(boards.0, seconds);
         return;
     }
     if std::env::args().nth(1).as_deref() == Some("propagation") {

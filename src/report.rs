@@ -138,6 +138,9 @@ pub struct SearchStats {
     /// Cells the search by propagation decided (each decision one
     /// propagation of the reduction's rules; small tight boards only).
     pub decisions: u64,
+    /// Moves of the local search that takes turns with the fill for a
+    /// first solution on large boards with scattered clues.
+    pub moves: u64,
     /// Nodes or decisions where a rule or a pruning test failed.
     pub failures: u64,
     /// Solutions it found (at most 2 are asked for).
@@ -242,6 +245,9 @@ impl Report {
             }
             if search.nodes > 0 || search.decisions == 0 {
                 work.push(format!("{} nodes", search.nodes));
+            }
+            if search.moves > 0 {
+                work.push(format!("{} moves", search.moves));
             }
             return format!(
                 "{verdict} (decided by the search in {:.1} ms: {}, {} failures; no model was built)",

@@ -431,6 +431,29 @@ fn the_summary_line_counts_the_decisions_of_the_search_by_propagation() {
 }
 
 #[test]
+fn the_report_counts_the_moves_of_the_local_search_on_a_large_loose_board() {
+    // 27 clues of a random 30x30 path: the local search finds the first
+    // solution, the fill the second near it.
+    let board = numbrix::generate::Puzzle::generate(30, 30, 27, 3003).board;
+    let args = [
+        "solve", "-", "--solver", "search", "--unique", "--format", "json",
+    ];
+    let output = numbrix_with_input(&args, board.to_csv().as_bytes());
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "a second solution: {}",
+        stderr(&output)
+    );
+    let report = json(&output);
+    assert_eq!(report["unique"], false);
+    assert_eq!(report["found_by"], "search");
+    assert!(report["stats"]["search"]["moves"].as_u64().unwrap() > 0);
+    let line = stderr(&output);
+    assert!(line.contains(" moves"), "{line}");
+}
+
+#[test]
 fn a_larger_tight_board_with_one_solution_is_shaved_without_the_search() {
     let report = unique_json("scale/15x15_1.csv");
     assert_eq!(report["unique"], true);

@@ -275,3 +275,44 @@ fn a_board_that_needs_the_second_fill_gets_the_same_two_solutions_on_every_run()
     assert_eq!(first.solutions, again.solutions);
     assert_eq!(first.nodes, again.nodes);
 }
+
+#[test]
+fn a_large_board_with_few_clues_gets_its_first_solution_from_the_local_search() {
+    // 27 clues of a random 30x30 path (the benchmark's board with 3 %): the
+    // fill alone finds no solution here in 10 s; taking turns with the
+    // local search, two come within a few hundred thousand nodes.
+    let puzzle = Puzzle::generate(30, 30, 27, 3003);
+    let two = Limits {
+        solutions: 2,
+        stop: None,
+    };
+    let outcome = search_bounded(&puzzle.board, None, &two, 2_000_000, &mut |_| {});
+    assert_eq!(
+        outcome.count, 2,
+        "{} nodes, {} moves",
+        outcome.nodes, outcome.moves
+    );
+    assert!(outcome.moves > 0, "the local search ran");
+    assert_ne!(outcome.solutions[0], outcome.solutions[1]);
+    for solution in &outcome.solutions {
+        assert!(check_values(&puzzle.board, solution.values().to_vec()).is_ok());
+    }
+    let again = search_bounded(&puzzle.board, None, &two, 2_000_000, &mut |_| {});
+    assert_eq!(
+        outcome.solutions, again.solutions,
+        "the same answer on every run"
+    );
+}
+
+#[test]
+fn a_board_with_clues_close_together_is_left_to_the_fill() {
+    // 10 % of a 20x20 board: 10 values per clue, too tight for the local
+    // search to take turns.
+    let puzzle = Puzzle::generate(20, 20, 40, 2010);
+    let two = Limits {
+        solutions: 2,
+        stop: None,
+    };
+    let outcome = search_alone(&puzzle.board, &two);
+    assert_eq!((outcome.count, outcome.moves), (2, 0));
+}

@@ -71,3 +71,24 @@ pub fn spread() -> Vec<(String, Board)> {
     }
     boards
 }
+
+/// Large boards with few clues, where the fill alone thrashes and the
+/// local search (`stretch`) takes turns with it: 4 random paths for each
+/// of 20x20, 25x25 and 30x30 with 3 % and with 5 % of their cells as clues
+/// (seeds apart from the benchmark's). 24 boards.
+#[allow(dead_code)] // search_probe's, not search_bench's
+pub fn large() -> Vec<(String, Board)> {
+    let mut boards = Vec::new();
+    for percent in [3, 5] {
+        for side in [20, 25, 30] {
+            for sample in 1..=4u64 {
+                let clues = side * side * percent / 100;
+                let seed = 9_000 + sample * 1000 + side as u64 * 10 + percent as u64;
+                let puzzle = Puzzle::generate(side, side, clues, seed);
+                let name = format!("{side}x{side}, {percent} %, path {sample}");
+                boards.push((name, puzzle.board));
+            }
+        }
+    }
+    boards
+}

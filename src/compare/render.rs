@@ -55,6 +55,8 @@ pub struct Row {
     pub search_nodes: Option<u64>,
     /// Cells the search by propagation decided, where the search ran.
     pub search_decisions: Option<u64>,
+    /// Moves of the search's local search, where the search ran.
+    pub search_moves: Option<u64>,
     /// The root LP alone proves the board infeasible.
     pub root_lp_infeasible: Option<bool>,
     /// Binaries fractional at the root LP's point.
@@ -69,7 +71,7 @@ pub struct Row {
 
 /// The CSV header: the field names of [`Row`], in order (a test holds
 /// them to it).
-pub const CSV_COLUMNS: [&str; 35] = [
+pub const CSV_COLUMNS: [&str; 36] = [
     "board",
     "rows",
     "cols",
@@ -100,6 +102,7 @@ pub const CSV_COLUMNS: [&str; 35] = [
     "unique_decided_by",
     "search_nodes",
     "search_decisions",
+    "search_moves",
     "root_lp_infeasible",
     "root_fractional",
     "cut_lp_infeasible",
@@ -143,6 +146,7 @@ impl From<&Measurement> for Row {
             unique_decided_by: measurement.unique_decided_by,
             search_nodes: stats.search.map(|search| search.nodes),
             search_decisions: stats.search.map(|search| search.decisions),
+            search_moves: stats.search.map(|search| search.moves),
             root_lp_infeasible: measurement.root_lp.map(|root| root.infeasible),
             root_fractional: measurement.root_lp.and_then(|root| root.fractional),
             cut_lp_infeasible: measurement.root_lp.and_then(|root| root.cut_infeasible),

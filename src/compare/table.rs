@@ -16,7 +16,7 @@ impl Comparison {
     /// fractional binaries; `cut lp` says whether the LP after the no-good
     /// cut is `infeasible` (the LP alone proves uniqueness) or `feasible`.
     /// The table leaves out `found_by`, `unique_decided_by`, `search_nodes`,
-    /// `search_decisions`, `model_built` and the subtour counts (CSV and
+    /// `search_decisions`, `search_moves`, `model_built` and the subtour counts (CSV and
     /// JSON have them).
     pub fn to_table(&self) -> String {
         let short = short_names(&self.measurements);

@@ -23,6 +23,7 @@ pub fn branch(board: &Board, domains: &Domains, limits: &Limits, max_nodes: u64)
         count: 0,
         complete: branched.complete,
         nodes: branched.nodes,
+        moves: 0,
         failures: branched.failures,
     };
     for values in branched.solutions {

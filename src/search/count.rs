@@ -45,6 +45,7 @@ pub fn count(
         count,
         complete,
         nodes: 0,
+        moves: 0,
         failures: 0,
     };
     // The search stops, not complete, at the solution that reaches its

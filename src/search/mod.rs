@@ -29,7 +29,17 @@
 //! board whose only clues are 1 and T is counted by a dynamic program over
 //! the cells (`frontier.rs`), 27 million paths of 7x7 in milliseconds.
 //!
-//! A third engine does without paths: [`branch`] decides one cell at a
+//! On a large board whose clues are far apart, the fill thrashes: a gap an
+//! early decision made impossible is met deep down, again and again. A
+//! local search over whole pieces of the path (`stretch/`) does not place
+//! values one at a time at all: every gap is a path between its clues from
+//! the start, and moves stretch and bend them until each has its length.
+//! Once the fill is past its first runs without a first solution, the two
+//! take turns, run for run, the local search's moves counted against the
+//! fill's nodes; the local search only finds, and the fill looks for the
+//! second solution near its find.
+//!
+//! Another engine does without paths: [`branch`] decides one cell at a
 //! time over the reduction's domains and runs the reduction's rules after
 //! each decision (`crate::domains::Domains::branch`). Its nodes cost a
 //! whole propagation each, and on small tight boards it needs so few that
@@ -54,6 +64,7 @@ mod frontier;
 mod lanes;
 mod nearby;
 mod path;
+mod stretch;
 #[cfg(test)]
 mod testing;
 
@@ -70,6 +81,7 @@ use fill::Fill;
 pub use frontier::{count_paths, ends_only, NoCount};
 use lanes::Lanes;
 use path::{Event, Grid, Tally, Walk};
+use stretch::Stretcher;
 
 /// The two engines: one path grown from an anchor (empty boards, and
 /// counting them by symmetry), and the gaps between givens filled most
@@ -118,6 +130,9 @@ pub struct Outcome {
     /// has no solution. False when a limit stopped it.
     pub complete: bool,
     pub nodes: u64,
+    /// Moves of the local search (`stretch`) that looked for a first
+    /// solution beside the fill.
+    pub moves: u64,
     /// Nodes where a shape test failed.
     pub failures: u64,
 }
@@ -137,6 +152,27 @@ const RESTART_NODES: u64 = 256;
 /// settle soon is settled as before, and repairs take over where the runs
 /// thrash.
 const WHOLE_RESTART_NODES_PER_CELL: u64 = 32;
+
+/// Moves the local search (`stretch`) gets for each node of the fill's
+/// runs, once the fill is past its first runs without a first solution,
+/// per cell of the board: about as much time as the fill's run (a move
+/// costs a few dozen nanoseconds whatever the board; a node of the fill,
+/// more on a larger board, about a microsecond on 20x20).
+const STRETCH_CELLS_PER_MOVE_PER_NODE: u64 = 12;
+
+/// Values per clue below which the local search stays out: with shorter
+/// gaps between clues, the fill alone finds a first solution sooner on
+/// most boards up to 20x20 than it does taking turns...
+const STRETCH_VALUES_PER_CLUE: u64 = 24;
+
+/// ... and the same on larger boards, where the fill thrashes sooner.
+const STRETCH_VALUES_PER_CLUE_LARGE: u64 = 12;
+const LARGE_BOARD_CELLS: usize = 400;
+
+/// Nodes of the fill before the local search takes turns with it, at
+/// least: a small board the fill settles within a few milliseconds does
+/// not pay for it.
+const STRETCH_AFTER_NODES: u64 = 16_384;
 
 /// Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, ... (`run` from 0): restart
 /// lengths within a constant factor of the best fixed length for any
@@ -267,6 +303,7 @@ pub fn search_bounded(
         count: 0,
         complete: true,
         nodes: 0,
+        moves: 0,
         failures: 0,
     };
     let reduced;
@@ -319,6 +356,11 @@ pub fn search_bounded(
     };
     // A run must at least be able to go down once, to the last value.
     let restart_unit = RESTART_NODES.max(2 * board.len() as u64);
+    let mut stretcher = Stretcher::new(board);
+    let stretch_spacing = match board.len() > LARGE_BOARD_CELLS {
+        true => STRETCH_VALUES_PER_CLUE_LARGE,
+        false => STRETCH_VALUES_PER_CLUE,
+    };
     for run in 0u64.. {
         // Until the first solution, two fills may take turns (`lanes.rs`).
         let run = match &mut engine {
@@ -336,7 +378,28 @@ pub fn search_bounded(
         };
         tally.stopped = false;
         tally.out_of_nodes = false;
+        // Past its whole restarts without a first solution, the fill takes
+        // turns with the local search, run for run.
+        let loose = u64::from(board.total()) >= stretch_spacing * (board.clue_count() as u64 + 1);
+        let stretching = restarts
+            && loose
+            && recorder.outcome.count == 0
+            && matches!(engine, Engine::Fill(_))
+            && tally.nodes
+                >= STRETCH_AFTER_NODES.max(WHOLE_RESTART_NODES_PER_CELL * board.len() as u64);
+        if stretching && !stretcher.gone {
+            let per_node = (board.len() as u64 / STRETCH_CELLS_PER_MOVE_PER_NODE).max(1);
+            let moves = (budget - tally.nodes).saturating_mul(per_node);
+            let stopped = || recorder.clock_stopped();
+            if let Some(path) = stretcher.advance(moves, &stopped) {
+                // Whether to go on does not matter: the fill's run is skipped
+                // as if it had stopped at this solution.
+                recorder.event(Event::Solution(&path), 1, target);
+                tally.stopped = recorder.outcome.count > 0;
+            }
+        }
         let weights: Vec<(usize, u64)> = match &engine {
+            _ if tally.stopped => Vec::new(),
             Engine::Walk(_, starts) => starts.clone(),
             Engine::Fill(_) => vec![(NO_START, 1)],
         };
@@ -404,6 +467,7 @@ pub fn search_bounded(
     }
     let mut outcome = recorder.outcome;
     outcome.nodes = tally.nodes;
+    outcome.moves = stretcher.moves;
     outcome.failures = tally.failures;
     outcome
 }

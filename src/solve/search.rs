@@ -106,6 +106,7 @@ pub(super) fn run(
     report.stats.search = Some(SearchStats {
         nodes: earlier.nodes + nodes,
         decisions: earlier.decisions + decisions,
+        moves: earlier.moves + outcome.moves,
         failures: earlier.failures + outcome.failures,
         solutions: outcome.count,
         complete: outcome.complete,

@@ -1,0 +1,376 @@
+//! The third engine, for a first solution of a large board with scattered
+//! clues: local search over whole pieces of the path, not values placed
+//! one at a time.
+//!
+//! The clues split the path into pieces. A gap between consecutive clues
+//! u < w is a path of exactly w - u steps between their cells; the head
+//! (values 1 to the lowest clue) and the tail (the highest clue to T) have
+//! one loose end. Each gap starts as a shortest route (`routes.rs`), the
+//! head and the tail as their clue alone, and local moves (`moves.rs`)
+//! stretch and bend them, every piece a path at every moment:
+//!
+//! - *detour*: a step x -> y beside two free cells x', y' (the four make a
+//!   2 x 2 square) becomes x -> x' -> y' -> y, two steps longer;
+//! - *shortcut*: the reverse, two steps shorter, two cells freed;
+//! - *corner*: x -> y -> z turning a corner becomes x -> f -> z through
+//!   the free cell f across their square: a free cell moved diagonally;
+//! - *hand-over*: a bump of one piece (a shortcut's cells) beside a step of
+//!   another becomes that piece's detour;
+//! - the head's and the tail's loose ends step on to a free cell, step
+//!   back, or bite back into their own piece (the backbite move of lattice
+//!   polymer simulations).
+//!
+//! The lengths of the pieces add up to T - 1, so the free cells number
+//! exactly what the pieces lack in all: with no piece short, every cell is
+//! on the path and the path is a solution. The energy is the number of
+//! steps the pieces lack. A piece longer than its length costs nothing: a
+//! piece beside free cells takes them at no cost and hands them on, bump
+//! by bump, to a piece that lacks them. Moves that raise the energy are
+//! taken now and then (one step more lacking: one in 16; two: one in 256),
+//! so that the search leaves a state whose free cells are out of every
+//! short piece's reach. One move in 8 is tried beside a free cell, and a
+//! quarter of the others on a short piece (docs/benchmarks.md has what
+//! other shares did).
+//!
+//! A run either gets to energy 0 soon or sits near it; runs restart from
+//! new routes after a number of moves that follows Luby's sequence, as the
+//! fill's do ([`Stretcher`]). The engine finds solutions and proves
+//! nothing: the fill proves, and finds the second solution near the first.
+
+mod moves;
+mod routes;
+
+use crate::board::Board;
+
+const NONE: usize = usize::MAX;
+/// `owner` of a free cell.
+const FREE: u32 = u32::MAX;
+/// `owner` of the clue `i` (in value order) is `CLUE + i`.
+const CLUE: u32 = 1 << 30;
+
+/// Moves a run gets per cell of the board, per term of Luby's sequence.
+const MOVES_PER_CELL: u64 = 4096;
+
+/// Runs in a row that cannot route every gap before the engine gives up.
+const UNROUTED_RUNS: u64 = 4;
+
+/// Moves that the attempts to route a board's gaps count as, per cell.
+const ROUTING_MOVES_PER_CELL: u64 = 64;
+
+/// One run: the pieces as a linked path over the cells.
+struct Stretch {
+    rows: usize,
+    cols: usize,
+    next: Vec<usize>,
+    prev: Vec<usize>,
+    /// The piece of each cell on the path (0 the head, i the gap after
+    /// clue i - 1, the last the tail), `CLUE + i`, or FREE.
+    owner: Vec<u32>,
+    /// Steps of each piece, and the steps it must have.
+    length: Vec<i64>,
+    target: Vec<i64>,
+    /// The clues' cells, in value order.
+    clues: Vec<usize>,
+    /// The cells of the path's ends (1 and, once solved, T).
+    start: usize,
+    end: usize,
+    /// Steps the pieces lack, in all.
+    energy: i64,
+    /// The free cells, and where each one is in that list.
+    free: Vec<usize>,
+    free_at: Vec<usize>,
+    /// Pieces short of their length, as of the last look.
+    short: Vec<usize>,
+    moves: u64,
+    random: u64,
+}
+
+impl Stretch {
+    /// A run with every gap routed, or None when a board of fewer than two
+    /// rows or columns, without clues, or where no attempt routes every gap.
+    fn new(board: &Board, seed: u64) -> Option<Stretch> {
+        let (rows, cols) = (board.rows(), board.cols());
+        let by_value = board.clues_by_value();
+        if rows < 2 || cols < 2 || by_value.is_empty() {
+            return None;
+        }
+        let cells = rows * cols;
+        let clues: Vec<usize> = by_value
+            .iter()
+            .map(|&(_, cell)| board.index(cell))
+            .collect();
+        let clue_values: Vec<u32> = by_value.iter().map(|&(value, _)| value).collect();
+        let last = clues.len() - 1;
+        let mut target = vec![i64::from(clue_values[0]) - 1];
+        target.extend(
+            clue_values
+                .windows(2)
+                .map(|pair| i64::from(pair[1] - pair[0])),
+        );
+        target.push(i64::from(board.total() - clue_values[last]));
+        let mut stretch = Stretch {
+            rows,
+            cols,
+            next: vec![NONE; cells],
+            prev: vec![NONE; cells],
+            owner: vec![FREE; cells],
+            length: vec![0; target.len()],
+            target,
+            start: clues[0],
+            end: clues[last],
+            clues,
+            energy: 0,
+            free: Vec::new(),
+            free_at: vec![NONE; cells],
+            short: Vec::new(),
+            moves: 0,
+            random: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
+        };
+        for (i, &cell) in stretch.clues.iter().enumerate() {
+            stretch.owner[cell] = CLUE + i as u32;
+        }
+        if !(0..routes::ATTEMPTS).any(|attempt| stretch.lay_routes(attempt)) {
+            return None;
+        }
+        for cell in 0..cells {
+            if stretch.owner[cell] == FREE {
+                stretch.free_at[cell] = stretch.free.len();
+                stretch.free.push(cell);
+            }
+        }
+        stretch.energy = (0..stretch.target.len())
+            .map(|piece| stretch.lacking(piece, stretch.length[piece]))
+            .sum();
+        Some(stretch)
+    }
+
+    /// Tries one move; true once no piece is short.
+    fn step(&mut self) -> bool {
+        self.moves += 1;
+        if self.moves.is_multiple_of(1024) {
+            self.short = (0..self.target.len())
+                .filter(|&piece| self.length[piece] < self.target[piece])
+                .collect();
+        }
+        if !self.free.is_empty() && self.one_in(8) {
+            let pick = self.pick(self.free.len());
+            self.beside_free(self.free[pick]);
+        } else if !self.short.is_empty() && self.one_in(4) {
+            let pick = self.pick(self.short.len());
+            self.on_short_piece(self.short[pick]);
+        } else {
+            let cell = self.pick(self.rows * self.cols);
+            if self.owner[cell] != FREE {
+                match self.roll() % 5 {
+                    0 => self.detour(cell),
+                    1 => self.shortcut(cell),
+                    2 => self.corner(cell),
+                    3 => self.hand_over(cell),
+                    _ => self.end_move(),
+                }
+            }
+        }
+        self.energy == 0
+    }
+
+    /// The values of the cells, walking the path from value 1.
+    fn values(&self) -> Vec<u32> {
+        let mut values = vec![0; self.rows * self.cols];
+        let mut cell = self.start;
+        let mut value = 1;
+        while cell != NONE {
+            values[cell] = value;
+            value += 1;
+            cell = self.next[cell];
+        }
+        values
+    }
+
+    /// Steps `piece` lacks at `length`.
+    fn lacking(&self, piece: usize, length: i64) -> i64 {
+        (self.target[piece] - length).max(0)
+    }
+
+    /// The energy's change if `piece` grows by `by` steps.
+    fn change(&self, piece: usize, by: i64) -> i64 {
+        let length = self.length[piece];
+        self.lacking(piece, length + by) - self.lacking(piece, length)
+    }
+
+    /// Whether a move that changes the energy by `change` is taken.
+    fn accept(&mut self, change: i64) -> bool {
+        match change {
+            ..=0 => true,
+            1 => self.one_in(16),
+            2 => self.one_in(256),
+            _ => false,
+        }
+    }
+
+    fn distance(&self, a: usize, b: usize) -> usize {
+        let (row_a, col_a) = (a / self.cols, a % self.cols);
+        let (row_b, col_b) = (b / self.cols, b % self.cols);
+        row_a.abs_diff(row_b) + col_a.abs_diff(col_b)
+    }
+
+    fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> {
+        let (row, col, rows, cols) = (cell / self.cols, cell % self.cols, self.rows, self.cols);
+        [
+            (row > 0).then(|| cell - cols),
+            (row + 1 < rows).then(|| cell + cols),
+            (col > 0).then(|| cell - 1),
+            (col + 1 < cols).then(|| cell + 1),
+        ]
+        .into_iter()
+        .flatten()
+    }
+
+    /// The neighbours of `cell` in an array, and how many there are: moves
+    /// pick one without allocating.
+    fn around(&self, cell: usize) -> ([usize; 4], usize) {
+        let mut around = [NONE; 4];
+        let mut count = 0;
+        for neighbour in self.neighbours(cell) {
+            around[count] = neighbour;
+            count += 1;
+        }
+        (around, count)
+    }
+
+    fn roll(&mut self) -> u64 {
+        // xorshift64: a move costs a few dozen nanoseconds, the generator
+        // must cost less.
+        self.random ^= self.random << 13;
+        self.random ^= self.random >> 7;
+        self.random ^= self.random << 17;
+        self.random
+    }
+
+    /// True once in `times` (on average).
+    fn one_in(&mut self, times: u64) -> bool {
+        self.roll().is_multiple_of(times)
+    }
+
+    /// A number below `below` (not 0).
+    fn pick(&mut self, below: usize) -> usize {
+        (self.roll() % below as u64) as usize
+    }
+
+    /// The piece that the step from `cell` to its successor belongs to.
+    fn piece_after(&self, cell: usize) -> usize {
+        match self.owner[cell] {
+            owner if owner >= CLUE => (owner - CLUE) as usize + 1,
+            owner => owner as usize,
+        }
+    }
+
+    /// On the path between two cells of its own piece: neither a clue nor
+    /// an end.
+    fn interior(&self, cell: usize) -> bool {
+        self.owner[cell] < CLUE && cell != self.start && cell != self.end
+    }
+
+    /// A free cell joins `owner`.
+    fn take(&mut self, cell: usize, owner: u32) {
+        let at = self.free_at[cell];
+        let last = self.free.pop().expect("a free cell is listed");
+        if last != cell {
+            self.free[at] = last;
+            self.free_at[last] = at;
+        }
+        self.free_at[cell] = NONE;
+        self.owner[cell] = owner;
+    }
+
+    /// A cell leaves the path.
+    fn give_up(&mut self, cell: usize) {
+        self.owner[cell] = FREE;
+        self.next[cell] = NONE;
+        self.prev[cell] = NONE;
+        self.free_at[cell] = self.free.len();
+        self.free.push(cell);
+    }
+}
+
+/// Runs of [`Stretch`] one after another, each from new routes, for the
+/// moves the search gives it a slice at a time.
+pub(super) struct Stretcher<'a> {
+    board: &'a Board,
+    run: Option<Stretch>,
+    /// Runs started, and the moves left to the current one.
+    runs: u64,
+    left: u64,
+    /// Moves made, over every run.
+    pub(super) moves: u64,
+    /// Runs in a row that could not route every gap.
+    unrouted: u64,
+    /// [`UNROUTED_RUNS`] runs in a row could not route every gap: the
+    /// engine has nothing to offer.
+    pub(super) gone: bool,
+}
+
+impl<'a> Stretcher<'a> {
+    pub(super) fn new(board: &'a Board) -> Stretcher<'a> {
+        Stretcher {
+            board,
+            run: None,
+            runs: 0,
+            left: 0,
+            moves: 0,
+            unrouted: 0,
+            gone: false,
+        }
+    }
+
+    /// Makes up to `moves` moves, stopping early when `stopped` says so
+    /// (asked every few thousand); the path's cells by value once a run
+    /// has solved the board.
+    pub(super) fn advance(&mut self, moves: u64, stopped: &dyn Fn() -> bool) -> Option<Vec<usize>> {
+        let mut spent = 0;
+        while spent < moves && !self.gone {
+            if self.left == 0 || self.run.is_none() {
+                let cells = self.board.len() as u64;
+                self.left = super::luby(self.runs) * MOVES_PER_CELL * cells;
+                self.run = Stretch::new(self.board, self.runs);
+                self.runs += 1;
+                // A run that cannot route its gaps gives way to the next,
+                // its routing counted as moves; after a few such runs in a
+                // row the board is left to the fill.
+                match self.run {
+                    Some(_) => self.unrouted = 0,
+                    None => {
+                        self.unrouted += 1;
+                        spent += ROUTING_MOVES_PER_CELL * cells;
+                    }
+                }
+                self.gone = self.unrouted >= UNROUTED_RUNS;
+                continue;
+            }
+            let run = self.run.as_mut().expect("a run is on");
+            let slice = (moves - spent).min(self.left).min(1 << 16);
+            let before = run.moves;
+            let mut solved = false;
+            while run.moves - before < slice && !solved {
+                solved = run.step();
+            }
+            let made = run.moves - before;
+            (spent, self.left, self.moves) = (spent + made, self.left - made, self.moves + made);
+            if solved {
+                let values = run.values();
+                let mut cells = vec![0; values.len()];
+                for (cell, &value) in values.iter().enumerate() {
+                    cells[value as usize - 1] = cell;
+                }
+                self.left = 0;
+                return Some(cells);
+            }
+            if stopped() {
+                break;
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,293 @@
+//! The moves of a stretch run: each one keeps every piece a path between
+//! its clues, and is taken or not by the change in the steps the pieces
+//! lack ([`Stretch::accept`]).
+
+use super::{Stretch, FREE, NONE};
+
+impl Stretch {
+    /// The two cells beside the step x -> y on one side (the roll picks
+    /// which), when that side is on the board.
+    fn beside(&mut self, x: usize, y: usize) -> Option<(usize, usize)> {
+        let cells = self.rows * self.cols;
+        // A step along a row has its sides a row away; a step along a
+        // column, a column away.
+        let across = if x.abs_diff(y) == 1 { self.cols } else { 1 };
+        let first_col = across == 1 && x.is_multiple_of(self.cols);
+        let last_col = across == 1 && x % self.cols == self.cols - 1;
+        if self.one_in(2) {
+            let off = first_col || (across != 1 && x < self.cols);
+            (!off).then(|| (x - across, y - across))
+        } else {
+            let off = last_col || (across != 1 && x + self.cols >= cells);
+            (!off).then(|| (x + across, y + across))
+        }
+    }
+
+    /// Detour: x -> y becomes x -> x' -> y' -> y through two free cells
+    /// beside it.
+    pub(super) fn detour(&mut self, x: usize) {
+        let y = self.next[x];
+        if y == NONE {
+            return;
+        }
+        if let Some((x_side, y_side)) = self.beside(x, y) {
+            if self.owner[x_side] == FREE && self.owner[y_side] == FREE {
+                self.detour_through(x, y, x_side, y_side);
+            }
+        }
+    }
+
+    /// The detour x -> x' -> y' -> y, when the energy lets it.
+    fn detour_through(&mut self, x: usize, y: usize, x_side: usize, y_side: usize) {
+        let piece = self.piece_after(x);
+        let change = self.change(piece, 2);
+        if !self.accept(change) {
+            return;
+        }
+        self.link(x, x_side);
+        self.link(x_side, y_side);
+        self.link(y_side, y);
+        self.take(x_side, piece as u32);
+        self.take(y_side, piece as u32);
+        self.length[piece] += 2;
+        self.energy += change;
+    }
+
+    /// Shortcut: x -> a -> b -> y with x beside y becomes x -> y.
+    pub(super) fn shortcut(&mut self, x: usize) {
+        let Some((a, b, y)) = self.bump_after(x) else {
+            return;
+        };
+        let piece = self.piece_after(x);
+        let change = self.change(piece, -2);
+        if !self.accept(change) {
+            return;
+        }
+        self.link(x, y);
+        self.give_up(a);
+        self.give_up(b);
+        self.length[piece] -= 2;
+        self.energy += change;
+    }
+
+    /// The bump x -> a -> b -> y after `x`: a and b on its piece's inside,
+    /// and y beside x.
+    fn bump_after(&self, x: usize) -> Option<(usize, usize, usize)> {
+        let a = self.next[x];
+        if a == NONE || !self.interior(a) {
+            return None;
+        }
+        let b = self.next[a];
+        if !self.interior(b) {
+            return None;
+        }
+        let y = self.next[b];
+        (self.distance(x, y) == 1).then_some((a, b, y))
+    }
+
+    /// Corner: x -> y -> z turning at y becomes x -> f -> z through the
+    /// free cell f across the square from y.
+    pub(super) fn corner(&mut self, y: usize) {
+        if !self.interior(y) {
+            return;
+        }
+        let (x, z) = (self.prev[y], self.next[y]);
+        let rows_apart = (x / self.cols).abs_diff(z / self.cols);
+        let cols_apart = (x % self.cols).abs_diff(z % self.cols);
+        if rows_apart != 1 || cols_apart != 1 {
+            return;
+        }
+        let f = x + z - y;
+        if self.owner[f] != FREE {
+            return;
+        }
+        self.link(x, f);
+        self.link(f, z);
+        self.take(f, self.owner[y]);
+        self.give_up(y);
+    }
+
+    /// Hand-over: the bump u -> a -> b -> v of one piece, with a and b
+    /// beside the step x -> y of another, becomes x -> a -> b -> y and
+    /// u -> v. Within one piece, a bump moves along it.
+    pub(super) fn hand_over(&mut self, x: usize) {
+        let y = self.next[x];
+        if y == NONE {
+            return;
+        }
+        let Some((x_side, y_side)) = self.beside(x, y) else {
+            return;
+        };
+        if !self.interior(x_side) || !self.interior(y_side) {
+            return;
+        }
+        let (a, b) = match (self.next[x_side] == y_side, self.next[y_side] == x_side) {
+            (true, _) => (x_side, y_side),
+            (_, true) => (y_side, x_side),
+            _ => return,
+        };
+        let (u, v) = (self.prev[a], self.next[b]);
+        if self.distance(u, v) != 1 {
+            return;
+        }
+        let giver = self.owner[a] as usize;
+        let taker = self.piece_after(x);
+        let change = match giver == taker {
+            true => 0,
+            false => self.change(giver, -2) + self.change(taker, 2),
+        };
+        if !self.accept(change) {
+            return;
+        }
+        self.link(u, v);
+        self.link(x, x_side);
+        self.link(x_side, y_side);
+        self.link(y_side, y);
+        self.owner[x_side] = taker as u32;
+        self.owner[y_side] = taker as u32;
+        self.length[giver] -= 2;
+        self.length[taker] += 2;
+        self.energy += change;
+    }
+
+    /// A move that the free cell `f` makes possible: the corner across
+    /// from it, or a detour through it and a free neighbour.
+    pub(super) fn beside_free(&mut self, f: usize) {
+        let (row, col) = (f / self.cols, f % self.cols);
+        let roll = self.roll();
+        if roll.is_multiple_of(2) {
+            let (up, left) = (roll & 2 != 0, roll & 4 != 0);
+            let row = match up {
+                true => row.checked_sub(1),
+                false => Some(row + 1).filter(|&row| row < self.rows),
+            };
+            let col = match left {
+                true => col.checked_sub(1),
+                false => Some(col + 1).filter(|&col| col < self.cols),
+            };
+            if let (Some(row), Some(col)) = (row, col) {
+                self.corner(row * self.cols + col);
+            }
+            return;
+        }
+        let (around, count) = self.around(f);
+        let g = around[(roll >> 8) as usize % count];
+        if self.owner[g] != FREE {
+            return;
+        }
+        // The step beside f and g: it must run parallel to them.
+        let Some((x, y)) = self.beside(f, g) else {
+            return;
+        };
+        if self.next[x] == y {
+            self.detour_through(x, y, f, g);
+        } else if self.next[y] == x {
+            self.detour_through(y, x, g, f);
+        }
+    }
+
+    /// A move on a cell of the short `piece`: a detour, or a hand-over to
+    /// it.
+    pub(super) fn on_short_piece(&mut self, piece: usize) {
+        let mut cell = match piece {
+            0 => self.start,
+            _ => self.clues[piece - 1],
+        };
+        let steps = self.roll() % (self.length[piece] as u64).max(1);
+        for _ in 0..steps {
+            cell = self.next[cell];
+        }
+        match self.roll() % 2 {
+            0 => self.hand_over(cell),
+            _ => self.detour(cell),
+        }
+    }
+
+    /// A move of the head's or the tail's loose end: on to a free
+    /// neighbour, back off the path, or a bite back into its own piece.
+    pub(super) fn end_move(&mut self) {
+        let head = self.one_in(2);
+        let piece = if head { 0 } else { self.target.len() - 1 };
+        if self.target[piece] == 0 {
+            return;
+        }
+        let end = if head { self.start } else { self.end };
+        let (around, count) = self.around(end);
+        let pick = around[self.pick(count)];
+        let inward = if head { self.next[end] } else { self.prev[end] };
+        if self.owner[pick] == FREE {
+            let change = self.change(piece, 1);
+            if !self.accept(change) {
+                return;
+            }
+            if head {
+                self.link(pick, end);
+                self.start = pick;
+            } else {
+                self.link(end, pick);
+                self.end = pick;
+            }
+            self.take(pick, piece as u32);
+            self.length[piece] += 1;
+            self.energy += change;
+        } else if pick == inward && self.length[piece] > 0 {
+            let change = self.change(piece, -1);
+            if !self.accept(change) {
+                return;
+            }
+            if head {
+                self.prev[pick] = NONE;
+                self.start = pick;
+            } else {
+                self.next[pick] = NONE;
+                self.end = pick;
+            }
+            self.give_up(end);
+            self.length[piece] -= 1;
+            self.energy += change;
+        } else if self.owner[pick] == piece as u32 {
+            self.backbite(head, pick);
+        }
+    }
+
+    /// The loose end joins its own piece at `pick`, and the step into
+    /// `pick` from the end's side goes: the cells between turn round, and
+    /// the one that led into `pick` is the new end.
+    fn backbite(&mut self, head: bool, pick: usize) {
+        if head {
+            // 1 -> p1 -> ... -> last -> pick becomes last -> ... -> p1 -> 1 -> pick.
+            let last = self.prev[pick];
+            let (mut cell, mut after) = (self.start, pick);
+            loop {
+                let following = self.next[cell];
+                self.link(cell, after);
+                if cell == last {
+                    break;
+                }
+                (after, cell) = (cell, following);
+            }
+            self.prev[last] = NONE;
+            self.start = last;
+        } else {
+            // pick -> last -> ... -> q1 -> T becomes pick -> T -> q1 -> ... -> last.
+            let last = self.next[pick];
+            let (mut cell, mut before) = (self.end, pick);
+            loop {
+                let preceding = self.prev[cell];
+                self.link(before, cell);
+                if cell == last {
+                    break;
+                }
+                (before, cell) = (cell, preceding);
+            }
+            self.next[last] = NONE;
+            self.end = last;
+        }
+    }
+
+    /// `from` is followed by `to`.
+    fn link(&mut self, from: usize, to: usize) {
+        self.next[from] = to;
+        self.prev[to] = from;
+    }
+}

@@ -1,0 +1,130 @@
+use super::*;
+use crate::check::check_values;
+use crate::generate::Puzzle;
+
+/// A board of `side` x `side` with `clues` clues of a random path.
+fn scattered(side: usize, clues: usize, seed: u64) -> Board {
+    Puzzle::generate(side, side, clues, seed).board
+}
+
+/// What a run must keep after every move: one path from the start through
+/// every cell on it, each piece of its recorded length between its clues,
+/// the free cells listed, and the energy the steps the pieces lack.
+fn check_state(run: &Stretch) {
+    let cells = run.rows * run.cols;
+    let mut seen = vec![false; cells];
+    let (mut cell, mut position) = (run.start, 0usize);
+    let mut clue_positions = Vec::new();
+    let mut last = NONE;
+    while cell != NONE {
+        assert!(!seen[cell], "the path comes back to cell {cell}");
+        seen[cell] = true;
+        assert_eq!(run.prev[cell], last, "cell {cell}'s predecessor");
+        if let Some(last) = Some(last).filter(|&last| last != NONE) {
+            assert_eq!(run.distance(last, cell), 1, "a step from {last} to {cell}");
+        }
+        if run.owner[cell] >= CLUE && run.owner[cell] != FREE {
+            clue_positions.push(position);
+        }
+        (last, cell, position) = (cell, run.next[cell], position + 1);
+    }
+    assert_eq!(last, run.end);
+    let mut reached = 0;
+    for (i, &position) in clue_positions.iter().enumerate() {
+        reached += run.length[i] as usize;
+        assert_eq!(position, reached, "clue {i} ends the pieces before it");
+    }
+    for (cell, &on_path) in seen.iter().enumerate() {
+        assert_eq!(
+            run.owner[cell] == FREE,
+            !on_path,
+            "cell {cell} free or on the path"
+        );
+        assert_eq!(run.owner[cell] == FREE, run.free_at[cell] != NONE);
+    }
+    assert_eq!(run.free.len(), seen.iter().filter(|&&on| !on).count());
+    let lacking: i64 = (0..run.target.len())
+        .map(|piece| run.lacking(piece, run.length[piece]))
+        .sum();
+    assert_eq!(run.energy, lacking);
+}
+
+#[test]
+fn every_move_keeps_one_path_with_its_pieces_between_their_clues() {
+    // Clues away from 1 and T: the head and the tail have loose ends.
+    for seed in 1..=4 {
+        let board = scattered(8, 5, seed);
+        let mut run = Stretch::new(&board, seed).expect("the gaps route");
+        check_state(&run);
+        for _ in 0..20_000 {
+            if run.step() {
+                break;
+            }
+            check_state(&run);
+        }
+        check_state(&run);
+    }
+}
+
+#[test]
+fn a_run_with_no_piece_short_is_a_solution() {
+    for (side, clues, seed) in [(6, 3, 1), (8, 6, 2), (10, 3, 3), (12, 14, 4)] {
+        let board = scattered(side, clues, seed);
+        let mut stretcher = Stretcher::new(&board);
+        let cells = stretcher
+            .advance(50_000_000, &|| false)
+            .unwrap_or_else(|| panic!("{side}x{side} with {clues} clues solved"));
+        let mut values = vec![0; cells.len()];
+        for (position, &cell) in cells.iter().enumerate() {
+            values[cell] = position as u32 + 1;
+        }
+        assert!(
+            check_values(&board, values).is_ok(),
+            "{side}x{side} with {clues} clues"
+        );
+    }
+}
+
+#[test]
+fn no_route_takes_the_last_free_neighbours_a_clue_needs() {
+    // 12 in the corner needs both its neighbours (for 6 -> 12 and 12 -> 16);
+    // the tight gap 2 -> 6 is routed first, and some of its shortest
+    // routes pass through one of them.
+    let mut clues = vec![None; 16];
+    clues[0] = Some(12);
+    clues[2] = Some(2);
+    clues[8] = Some(6);
+    let board = Board::new(4, 4, clues).unwrap();
+    for seed in 0..32 {
+        let run = Stretch::new(&board, seed).expect("the gaps route");
+        // The tight gap is piece 1; cells 1 and 4 are (0, 1) and (1, 0).
+        assert_ne!(run.owner[1], 1, "seed {seed}: the tight gap took (0, 1)");
+        assert_ne!(run.owner[4], 1, "seed {seed}: the tight gap took (1, 0)");
+    }
+}
+
+#[test]
+fn a_board_without_clues_or_a_row_of_cells_has_no_run() {
+    assert!(Stretch::new(&Board::empty(5, 5).unwrap(), 1).is_none());
+    let line = Board::new(1, 4, vec![Some(1), None, None, Some(4)]).unwrap();
+    assert!(Stretch::new(&line, 1).is_none());
+}
+
+#[test]
+fn the_stretcher_stops_when_asked() {
+    let board = scattered(30, 27, 3003);
+    let mut stretcher = Stretcher::new(&board);
+    assert_eq!(stretcher.advance(u64::MAX, &|| true), None);
+    assert!(stretcher.moves <= 1 << 16, "{} moves", stretcher.moves);
+}
+
+#[test]
+fn gaps_crowded_together_route_by_ripping_up_the_routes_in_their_way() {
+    // 31 clues of a 25x25 path, several gaps crossing one corner: laid
+    // one by one along shortest ways they shut each other out, and ripped
+    // up along shortest ways they rip each other up in turn.
+    let board = scattered(25, 31, 11255);
+    for seed in 0..20 {
+        assert!(Stretch::new(&board, seed).is_some(), "seed {seed}");
+    }
+}

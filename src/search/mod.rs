@@ -153,12 +153,12 @@ const RESTART_NODES: u64 = 256;
 /// thrash.
 const WHOLE_RESTART_NODES_PER_CELL: u64 = 32;
 
-/// Moves the local search (`stretch`) gets for each node of the fill's
-/// runs, once the fill is past its first runs without a first solution,
-/// per cell of the board: about as much time as the fill's run (a move
-/// costs a few dozen nanoseconds whatever the board; a node of the fill,
-/// more on a larger board, about a microsecond on 20x20).
-const STRETCH_CELLS_PER_MOVE_PER_NODE: u64 = 12;
+/// Cells of the board per move the local search (`stretch`) gets for each
+/// node of the fill's runs, once the fill is past its first runs without
+/// a first solution: about twice the time of the fill's run (a move costs
+/// a few dozen nanoseconds whatever the board; a node of the fill, more on
+/// a larger board, about a microsecond on 20x20 and three on 30x30).
+const STRETCH_CELLS_PER_MOVE_PER_NODE: u64 = 6;
 
 /// Values per clue below which the local search stays out: with shorter
 /// gaps between clues, the fill alone finds a first solution sooner on

@@ -16,6 +16,10 @@
 //!   the free cell f across their square: a free cell moved diagonally;
 //! - *hand-over*: a bump of one piece (a shortcut's cells) beside a step of
 //!   another becomes that piece's detour;
+//! - *tunnel*: x -> a -> b -> c -> y with x and y both beside a free cell f
+//!   becomes x -> f -> y, two steps shorter: a lone free cell in the hollow
+//!   of a bump gets out (a lone free cell moves otherwise only diagonally,
+//!   by corners);
 //! - the head's and the tail's loose ends step on to a free cell, step
 //!   back, or bite back into their own piece (the backbite move of lattice
 //!   polymer simulations).

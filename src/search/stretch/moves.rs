@@ -173,6 +173,10 @@ impl Stretch {
         let (around, count) = self.around(f);
         let g = around[(roll >> 8) as usize % count];
         if self.owner[g] != FREE {
+            // Half the time (always was worse, docs/benchmarks.md).
+            if (roll >> 4).is_multiple_of(2) {
+                self.tunnel(f, g);
+            }
             return;
         }
         // The step beside f and g: it must run parallel to them.
@@ -184,6 +188,54 @@ impl Stretch {
         } else if self.next[y] == x {
             self.detour_through(y, x, g, f);
         }
+    }
+
+    /// Tunnel: x -> a -> b -> c -> y, with x and y both beside the free
+    /// cell f, becomes x -> f -> y: f joins the piece and a, b, c are
+    /// freed, two steps shorter (a lone free cell in the hollow of a bump
+    /// moves out of it).
+    fn tunnel(&mut self, f: usize, x: usize) {
+        if self.owner[x] == FREE {
+            return;
+        }
+        let forward = self.roll() & 1 == 0;
+        let step = |cell: usize| {
+            if forward {
+                self.next[cell]
+            } else {
+                self.prev[cell]
+            }
+        };
+        let a = step(x);
+        if a == NONE || !self.interior(a) {
+            return;
+        }
+        let b = step(a);
+        if !self.interior(b) {
+            return;
+        }
+        let c = step(b);
+        if !self.interior(c) {
+            return;
+        }
+        let y = step(c);
+        if y == NONE || self.distance(y, f) != 1 {
+            return;
+        }
+        let (from, to) = if forward { (x, y) } else { (y, x) };
+        let piece = self.piece_after(from);
+        let change = self.change(piece, -2);
+        if !self.accept(change) {
+            return;
+        }
+        self.link(from, f);
+        self.link(f, to);
+        self.take(f, piece as u32);
+        for cell in [a, b, c] {
+            self.give_up(cell);
+        }
+        self.length[piece] -= 2;
+        self.energy += change;
     }
 
     /// A move on a cell of the short `piece`: a detour, or a hand-over to

@@ -4,6 +4,12 @@
 //! clue still needs for the pieces at it, or that clue could never be
 //! reached. Breadth first, neighbours in an order the roll turns, so that
 //! runs start from different routes.
+//!
+//! On a crowded board the routes laid first can shut a later gap out. That
+//! gap then takes the cheapest way through the others' routes, and the
+//! routes it crosses are ripped up and routed again later; a step on a
+//! cell ways have fought over costs more each time, so that crossing
+//! routes spread out instead of ripping each other up in turn.
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};

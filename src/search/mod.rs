@@ -160,15 +160,6 @@ const WHOLE_RESTART_NODES_PER_CELL: u64 = 32;
 /// a larger board, about a microsecond on 20x20 and three on 30x30).
 const STRETCH_CELLS_PER_MOVE_PER_NODE: u64 = 6;
 
-/// Values per clue below which the local search stays out: with shorter
-/// gaps between clues, the fill alone finds a first solution sooner on
-/// most boards up to 20x20 than it does taking turns...
-const STRETCH_VALUES_PER_CLUE: u64 = 24;
-
-/// ... and the same on larger boards, where the fill thrashes sooner.
-const STRETCH_VALUES_PER_CLUE_LARGE: u64 = 12;
-const LARGE_BOARD_CELLS: usize = 400;
-
 /// Nodes of the fill before the local search takes turns with it, at
 /// least: a small board the fill settles within a few milliseconds does
 /// not pay for it.
@@ -357,10 +348,8 @@ pub fn search_bounded(
     // A run must at least be able to go down once, to the last value.
     let restart_unit = RESTART_NODES.max(2 * board.len() as u64);
     let mut stretcher = Stretcher::new(board);
-    let stretch_spacing = match board.len() > LARGE_BOARD_CELLS {
-        true => STRETCH_VALUES_PER_CLUE_LARGE,
-        false => STRETCH_VALUES_PER_CLUE,
-    };
+    let stretch_after = STRETCH_AFTER_NODES.max(WHOLE_RESTART_NODES_PER_CELL * board.len() as u64);
+    let loose = stretch::suits(board);
     for run in 0u64.. {
         // Until the first solution, two fills may take turns (`lanes.rs`).
         let run = match &mut engine {
@@ -380,13 +369,11 @@ pub fn search_bounded(
         tally.out_of_nodes = false;
         // Past its whole restarts without a first solution, the fill takes
         // turns with the local search, run for run.
-        let loose = u64::from(board.total()) >= stretch_spacing * (board.clue_count() as u64 + 1);
         let stretching = restarts
             && loose
             && recorder.outcome.count == 0
             && matches!(engine, Engine::Fill(_))
-            && tally.nodes
-                >= STRETCH_AFTER_NODES.max(WHOLE_RESTART_NODES_PER_CELL * board.len() as u64);
+            && tally.nodes >= stretch_after;
         if stretching && !stretcher.gone {
             let per_node = (board.len() as u64 / STRETCH_CELLS_PER_MOVE_PER_NODE).max(1);
             let moves = (budget - tally.nodes).saturating_mul(per_node);

@@ -128,3 +128,13 @@ fn gaps_crowded_together_route_by_ripping_up_the_routes_in_their_way() {
         assert!(Stretch::new(&board, seed).is_some(), "seed {seed}");
     }
 }
+
+#[test]
+fn it_suits_boards_whose_clues_are_far_apart_for_their_size() {
+    // 24 values per clue or more up to 20x20, 12 on larger boards.
+    assert!(suits(&scattered(20, 12, 1)));
+    assert!(!suits(&scattered(20, 20, 1)));
+    assert!(suits(&scattered(25, 31, 1)));
+    assert!(!suits(&scattered(30, 90, 1)));
+    assert!(!suits(&scattered(12, 14, 1)));
+}

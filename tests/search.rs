@@ -305,6 +305,26 @@ fn a_large_board_with_few_clues_gets_its_first_solution_from_the_local_search() 
 }
 
 #[test]
+fn progress_is_heard_while_the_local_search_takes_its_turns() {
+    // The fill reports every 256 nodes, the local search every 65,536
+    // moves: a progress bar does not stand still through either.
+    let puzzle = Puzzle::generate(30, 30, 27, 3003);
+    let one = Limits {
+        solutions: 1,
+        stop: None,
+    };
+    let mut heard = 0u64;
+    let outcome = search_bounded(&puzzle.board, None, &one, 2_000_000, &mut |_| heard += 1);
+    assert_eq!(outcome.count, 1);
+    assert!(outcome.moves > 65_536, "{} moves", outcome.moves);
+    let expected = outcome.nodes / 256 + outcome.moves / 65_536;
+    assert!(
+        heard >= expected,
+        "heard {heard} times, expected {expected}"
+    );
+}
+
+#[test]
 fn a_board_with_clues_close_together_is_left_to_the_fill() {
     // 10 % of a 20x20 board: 10 values per clue, too tight for the local
     // search to take turns.

@@ -377,8 +377,16 @@ pub fn search_bounded(
         if stretching && !stretcher.gone {
             let per_node = (board.len() as u64 / STRETCH_CELLS_PER_MOVE_PER_NODE).max(1);
             let moves = (budget - tally.nodes).saturating_mul(per_node);
-            let stopped = || recorder.clock_stopped();
-            if let Some(path) = stretcher.advance(moves, &stopped) {
+            // The progress bar hears the fill's nodes meanwhile.
+            let nodes = tally.nodes;
+            let mut tick = || {
+                (recorder.progress)(&Progress {
+                    solutions: recorder.outcome.count,
+                    nodes,
+                });
+                recorder.clock_stopped()
+            };
+            if let Some(path) = stretcher.advance(moves, &mut tick) {
                 // Whether to go on does not matter: the fill's run is skipped
                 // as if it had stopped at this solution.
                 recorder.event(Event::Solution(&path), 1, target);

@@ -345,10 +345,15 @@ impl<'a> Stretcher<'a> {
         }
     }
 
-    /// Makes up to `moves` moves, stopping early when `stopped` says so
-    /// (asked every few thousand); the path's cells by value once a run
-    /// has solved the board.
-    pub(super) fn advance(&mut self, moves: u64, stopped: &dyn Fn() -> bool) -> Option<Vec<usize>> {
+    /// Makes up to `moves` moves, stopping early when `tick` says so (it is
+    /// called every 65,536 moves, a few milliseconds: the search's clock
+    /// and progress); the path's cells by value once a run has solved the
+    /// board.
+    pub(super) fn advance(
+        &mut self,
+        moves: u64,
+        tick: &mut dyn FnMut() -> bool,
+    ) -> Option<Vec<usize>> {
         let mut spent = 0;
         while spent < moves && !self.gone {
             if self.left == 0 || self.run.is_none() {
@@ -387,7 +392,7 @@ impl<'a> Stretcher<'a> {
                 self.left = 0;
                 return Some(cells);
             }
-            if stopped() {
+            if tick() {
                 break;
             }
         }

@@ -71,7 +71,8 @@ const UNROUTED_RUNS: u64 = 4;
 const ROUTING_MOVES_PER_CELL: u64 = 64;
 
 /// One run: the pieces as a linked path over the cells.
-struct Stretch {
+struct Stretch<'a> {
+    board: &'a Board,
     rows: usize,
     cols: usize,
     next: Vec<usize>,
@@ -98,10 +99,10 @@ struct Stretch {
     random: u64,
 }
 
-impl Stretch {
+impl<'a> Stretch<'a> {
     /// A run with every gap routed, or None when a board of fewer than two
     /// rows or columns, without clues, or where no attempt routes every gap.
-    fn new(board: &Board, seed: u64) -> Option<Stretch> {
+    fn new(board: &'a Board, seed: u64) -> Option<Stretch<'a>> {
         let (rows, cols) = (board.rows(), board.cols());
         let by_value = board.clues_by_value();
         if rows < 2 || cols < 2 || by_value.is_empty() {
@@ -122,6 +123,7 @@ impl Stretch {
         );
         target.push(i64::from(board.total() - clue_values[last]));
         let mut stretch = Stretch {
+            board,
             rows,
             cols,
             next: vec![NONE; cells],
@@ -186,17 +188,15 @@ impl Stretch {
         self.energy == 0
     }
 
-    /// The values of the cells, walking the path from value 1.
-    fn values(&self) -> Vec<u32> {
-        let mut values = vec![0; self.rows * self.cols];
+    /// The cells of the path in order from value 1 (`path[v - 1]` holds v).
+    fn path(&self) -> Vec<usize> {
+        let mut path = Vec::with_capacity(self.rows * self.cols);
         let mut cell = self.start;
-        let mut value = 1;
         while cell != NONE {
-            values[cell] = value;
-            value += 1;
+            path.push(cell);
             cell = self.next[cell];
         }
-        values
+        path
     }
 
     /// Steps `piece` lacks at `length`.
@@ -221,21 +221,11 @@ impl Stretch {
     }
 
     fn distance(&self, a: usize, b: usize) -> usize {
-        let (row_a, col_a) = (a / self.cols, a % self.cols);
-        let (row_b, col_b) = (b / self.cols, b % self.cols);
-        row_a.abs_diff(row_b) + col_a.abs_diff(col_b)
+        self.board.cell(a).distance(self.board.cell(b))
     }
 
-    fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> {
-        let (row, col, rows, cols) = (cell / self.cols, cell % self.cols, self.rows, self.cols);
-        [
-            (row > 0).then(|| cell - cols),
-            (row + 1 < rows).then(|| cell + cols),
-            (col > 0).then(|| cell - 1),
-            (col + 1 < cols).then(|| cell + 1),
-        ]
-        .into_iter()
-        .flatten()
+    fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> + use<'a> {
+        self.board.neighbour_indices(cell)
     }
 
     /// The neighbours of `cell` in an array, and how many there are: moves
@@ -319,7 +309,7 @@ pub(super) fn suits(board: &Board) -> bool {
 /// moves the search gives it a slice at a time.
 pub(super) struct Stretcher<'a> {
     board: &'a Board,
-    run: Option<Stretch>,
+    run: Option<Stretch<'a>>,
     /// Runs started, and the moves left to the current one.
     runs: u64,
     left: u64,
@@ -384,13 +374,8 @@ impl<'a> Stretcher<'a> {
             let made = run.moves - before;
             (spent, self.left, self.moves) = (spent + made, self.left - made, self.moves + made);
             if solved {
-                let values = run.values();
-                let mut cells = vec![0; values.len()];
-                for (cell, &value) in values.iter().enumerate() {
-                    cells[value as usize - 1] = cell;
-                }
                 self.left = 0;
-                return Some(cells);
+                return Some(run.path());
             }
             if tick() {
                 break;

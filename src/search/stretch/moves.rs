@@ -4,7 +4,7 @@
 
 use super::{Stretch, FREE, NONE};
 
-impl Stretch {
+impl Stretch<'_> {
     /// The two cells beside the step x -> y on one side (the roll picks
     /// which), when that side is on the board.
     fn beside(&mut self, x: usize, y: usize) -> Option<(usize, usize)> {

@@ -26,7 +26,7 @@ const TAKEN_STEP: u32 = 4;
 /// Rip-ups per gap an attempt may make.
 const RIP_UPS_PER_GAP: usize = 64;
 
-impl Stretch {
+impl Stretch<'_> {
     /// Routes every gap; false if one has no way through. After the first
     /// attempt the order by slack has some noise in it.
     pub(super) fn lay_routes(&mut self, attempt: u64) -> bool {
@@ -99,9 +99,7 @@ impl Stretch {
             if reached > cost[cell] {
                 continue;
             }
-            let (mut around, count) = self.around(cell);
-            let turn = self.pick(count);
-            around[..count].rotate_left(turn);
+            let (around, count) = self.turned_around(cell);
             for &neighbour in &around[..count] {
                 let owner = self.owner[neighbour];
                 let step = match owner {
@@ -154,6 +152,15 @@ impl Stretch {
         self.length[piece] = way.len() as i64 - 1;
     }
 
+    /// The neighbours of `cell`, turned round by the roll: routes of
+    /// different runs part where ways are equally short.
+    fn turned_around(&mut self, cell: usize) -> ([usize; 4], usize) {
+        let (mut around, count) = self.around(cell);
+        let turn = self.pick(count);
+        around[..count].rotate_left(turn);
+        (around, count)
+    }
+
     /// Free neighbours clue `i` still needs: one for each piece at it with
     /// steps to make that is not routed yet.
     fn needs(&self, i: usize, routed: &[bool]) -> usize {
@@ -190,9 +197,7 @@ impl Stretch {
             if cell == to {
                 break;
             }
-            let (mut around, count) = self.around(cell);
-            let turn = self.pick(count);
-            around[..count].rotate_left(turn);
+            let (around, count) = self.turned_around(cell);
             for &neighbour in &around[..count] {
                 let open = neighbour == to
                     || (self.owner[neighbour] == FREE

@@ -14,7 +14,7 @@ pub(crate) use options::Deadline;
 pub use options::{Options, SearchBudget, DEFAULT_MAX_VARIABLES, REDUCTION_PAIRS_PER_VARIABLE};
 pub(crate) use order::{propagation_probe, TIGHT_VALUES_PER_CELL};
 pub use phase::Phase;
-pub use search::DEFAULT_SEARCH_BUDGET;
+pub use search::{DEFAULT_SEARCH_BUDGET, DEFAULT_SEARCH_CELLS};
 
 use std::ops::ControlFlow;
 use std::time::Instant;
@@ -346,7 +346,9 @@ pub fn solve_with(
     // a MIP only where the reduction does.
     let budget = match options.backend {
         Backend::Search => Some(f64::INFINITY),
-        _ if options.variant.is_reduced() => options.search_budget.seconds(options.time_limit),
+        _ if options.variant.is_reduced() => options
+            .search_budget
+            .seconds(options.time_limit, board.len()),
         _ => None,
     };
     let ahead = |engine: search::Engine,

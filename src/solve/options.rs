@@ -7,7 +7,7 @@ use crate::backend::Backend;
 use crate::formulation::Formulation;
 use crate::variant::Variant;
 
-use super::DEFAULT_SEARCH_BUDGET;
+use super::{DEFAULT_SEARCH_BUDGET, DEFAULT_SEARCH_CELLS};
 /// Default cap on model variables: the faithful assignment model of a
 /// 30x30 board (810,000 binaries) builds in well under 4 GiB.
 pub const DEFAULT_MAX_VARIABLES: u64 = 1_000_000;
@@ -53,24 +53,28 @@ pub enum SearchBudget {
     Off,
     /// At most this many seconds (0 or less: off).
     Seconds(f64),
-    /// [`DEFAULT_SEARCH_BUDGET`] seconds, or half the time limit when that
-    /// is longer. A board the search cannot settle within a second is
-    /// seldom settled by the MIP within the time left (docs/solvers.md),
+    /// [`DEFAULT_SEARCH_BUDGET`] seconds for every [`DEFAULT_SEARCH_CELLS`]
+    /// cells (a second up to 15x15, 4 s on 30x30), or half the time limit
+    /// when that is longer. A board the search cannot settle within that
+    /// is seldom settled by the MIP within the time left (docs/solvers.md),
     /// so a long time limit is shared between the two rather than left
     /// almost whole to the MIP.
     Default,
 }
 
 impl SearchBudget {
-    /// The seconds the search may run under a time limit of `time_limit`
-    /// seconds (None: no limit); None when it does not run.
-    pub fn seconds(self, time_limit: Option<f64>) -> Option<f64> {
+    /// The seconds the search may run on a board of `cells` cells under a
+    /// time limit of `time_limit` seconds (None: no limit); None when it
+    /// does not run.
+    pub fn seconds(self, time_limit: Option<f64>, cells: usize) -> Option<f64> {
         match self {
             SearchBudget::Off => None,
             SearchBudget::Seconds(seconds) => (seconds > 0.0).then_some(seconds),
-            SearchBudget::Default => Some(time_limit.map_or(DEFAULT_SEARCH_BUDGET, |limit| {
-                DEFAULT_SEARCH_BUDGET.max(limit / 2.0)
-            })),
+            SearchBudget::Default => {
+                let size = (cells as f64 / DEFAULT_SEARCH_CELLS as f64).max(1.0);
+                let least = DEFAULT_SEARCH_BUDGET * size;
+                Some(time_limit.map_or(least, |limit| least.max(limit / 2.0)))
+            }
         }
     }
 }
@@ -136,15 +140,27 @@ mod tests {
     #[test]
     fn the_default_search_budget_is_a_second_or_half_a_longer_time_limit() {
         let budget = SearchBudget::Default;
-        assert_eq!(budget.seconds(None), Some(DEFAULT_SEARCH_BUDGET));
-        assert_eq!(budget.seconds(Some(0.5)), Some(DEFAULT_SEARCH_BUDGET));
-        assert_eq!(budget.seconds(Some(10.0)), Some(5.0));
+        assert_eq!(budget.seconds(None, 81), Some(DEFAULT_SEARCH_BUDGET));
+        assert_eq!(budget.seconds(Some(0.5), 81), Some(DEFAULT_SEARCH_BUDGET));
+        assert_eq!(budget.seconds(Some(10.0), 81), Some(5.0));
+    }
+
+    #[test]
+    fn the_default_search_budget_grows_with_a_board_larger_than_15x15() {
+        let budget = SearchBudget::Default;
+        assert_eq!(budget.seconds(None, 225), Some(1.0));
+        assert_eq!(budget.seconds(None, 900), Some(4.0));
+        assert_eq!(budget.seconds(Some(4.0), 900), Some(4.0));
+        assert_eq!(budget.seconds(Some(10.0), 900), Some(5.0));
     }
 
     #[test]
     fn a_search_budget_asked_for_is_kept_whatever_the_time_limit() {
-        assert_eq!(SearchBudget::Seconds(0.25).seconds(Some(10.0)), Some(0.25));
-        assert_eq!(SearchBudget::Seconds(0.0).seconds(Some(10.0)), None);
-        assert_eq!(SearchBudget::Off.seconds(None), None);
+        assert_eq!(
+            SearchBudget::Seconds(0.25).seconds(Some(10.0), 900),
+            Some(0.25)
+        );
+        assert_eq!(SearchBudget::Seconds(0.0).seconds(Some(10.0), 81), None);
+        assert_eq!(SearchBudget::Off.seconds(None, 900), None);
     }
 }

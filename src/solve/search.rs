@@ -14,11 +14,18 @@ use crate::search::{self, Limits, Outcome};
 
 use super::{ms, propagate, reduce, Count, Deadline, Modelled, Options, Phase};
 
-/// Seconds the search gets ahead of HiGHS or CBC by default at least (half
-/// a longer time limit: [`SearchBudget::Default`](super::SearchBudget)):
-/// far more than it needs on most boards it settles, little beside what a
-/// MIP needs where it fails.
+/// Seconds the search gets ahead of HiGHS or CBC by default at least, for
+/// every [`DEFAULT_SEARCH_CELLS`] cells of the board (or half a longer time
+/// limit: [`SearchBudget::Default`](super::SearchBudget)): far more than it
+/// needs on most boards it settles, little beside what a MIP needs where it
+/// fails.
 pub const DEFAULT_SEARCH_BUDGET: f64 = 1.0;
+
+/// The board size (a 15x15 board) past which the default budget grows with
+/// the cells: the local search that finds the first solution of a large
+/// loose board spends moves in proportion to its cells, and the MIP it
+/// would otherwise hand the board to runs for minutes there.
+pub const DEFAULT_SEARCH_CELLS: usize = 225;
 
 /// What the search left for a MIP solver to do.
 pub(super) enum Left {

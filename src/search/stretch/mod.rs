@@ -13,7 +13,10 @@
 //!   2 x 2 square) becomes x -> x' -> y' -> y, two steps longer;
 //! - *shortcut*: the reverse, two steps shorter, two cells freed;
 //! - *corner*: x -> y -> z turning a corner becomes x -> f -> z through
-//!   the free cell f across their square: a free cell moved diagonally;
+//!   the free cell f across their square: a free cell moved diagonally,
+//!   half the time refused when that takes it further from every short
+//!   piece (without that pull, the free cells wander at random while a
+//!   piece far away lacks them);
 //! - *hand-over*: a bump of one piece (a shortcut's cells) beside a step of
 //!   another becomes that piece's detour;
 //! - *tunnel*: x -> a -> b -> c -> y with x and y both beside a free cell f
@@ -95,6 +98,9 @@ struct Stretch<'a> {
     free_at: Vec<usize>,
     /// Pieces short of their length, as of the last look.
     short: Vec<usize>,
+    /// Steps from each cell to the nearest cell of a short piece, as of
+    /// the last look: free cells drift toward the pieces that lack them.
+    near_short: Vec<u32>,
     moves: u64,
     random: u64,
 }
@@ -138,6 +144,7 @@ impl<'a> Stretch<'a> {
             free: Vec::new(),
             free_at: vec![NONE; cells],
             short: Vec::new(),
+            near_short: Vec::new(),
             moves: 0,
             random: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
         };
@@ -166,6 +173,7 @@ impl<'a> Stretch<'a> {
             self.short = (0..self.target.len())
                 .filter(|&piece| self.length[piece] < self.target[piece])
                 .collect();
+            self.measure_near_short();
         }
         if !self.free.is_empty() && self.one_in(8) {
             let pick = self.pick(self.free.len());
@@ -186,6 +194,41 @@ impl<'a> Stretch<'a> {
             }
         }
         self.energy == 0
+    }
+
+    /// Fills `near_short` by a breadth-first walk over the board from every
+    /// cell of the short pieces.
+    fn measure_near_short(&mut self) {
+        let cells = self.rows * self.cols;
+        self.near_short.clear();
+        self.near_short.resize(cells, u32::MAX);
+        let mut queue = Vec::with_capacity(cells);
+        for &piece in &self.short {
+            let mut cell = match piece {
+                0 => self.start,
+                _ => self.clues[piece - 1],
+            };
+            for _ in 0..=self.length[piece] {
+                if cell == NONE {
+                    break;
+                }
+                self.near_short[cell] = 0;
+                queue.push(cell);
+                cell = self.next[cell];
+            }
+        }
+        let mut at = 0;
+        while at < queue.len() {
+            let cell = queue[at];
+            at += 1;
+            let reached = self.near_short[cell] + 1;
+            for neighbour in self.board.neighbour_indices(cell) {
+                if self.near_short[neighbour] == u32::MAX {
+                    self.near_short[neighbour] = reached;
+                    queue.push(neighbour);
+                }
+            }
+        }
     }
 
     /// The cells of the path in order from value 1 (`path[v - 1]` holds v).

@@ -86,7 +86,8 @@ impl Stretch<'_> {
     }
 
     /// Corner: x -> y -> z turning at y becomes x -> f -> z through the
-    /// free cell f across the square from y.
+    /// free cell f across the square from y (y is the free cell then);
+    /// half the time not when y is further than f from the short pieces.
     pub(super) fn corner(&mut self, y: usize) {
         if !self.interior(y) {
             return;
@@ -101,10 +102,19 @@ impl Stretch<'_> {
         if self.owner[f] != FREE {
             return;
         }
+        if self.away_from_short(f, y) && self.one_in(2) {
+            return;
+        }
         self.link(x, f);
         self.link(f, z);
         self.take(f, self.owner[y]);
         self.give_up(y);
+    }
+
+    /// Whether a free cell that moves from `from` to `to` gets further
+    /// from the short pieces.
+    fn away_from_short(&self, from: usize, to: usize) -> bool {
+        !self.short.is_empty() && self.near_short[to] > self.near_short[from]
     }
 
     /// Hand-over: the bump u -> a -> b -> v of one piece, with a and b

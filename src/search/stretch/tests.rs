@@ -138,3 +138,37 @@ fn it_suits_boards_whose_clues_are_far_apart_for_their_size() {
     assert!(!suits(&scattered(30, 90, 1)));
     assert!(!suits(&scattered(12, 14, 1)));
 }
+
+#[test]
+fn the_distance_to_the_short_pieces_is_the_steps_to_their_nearest_cell() {
+    let board = scattered(20, 12, 5);
+    let mut run = Stretch::new(&board, 1).expect("the gaps route");
+    while run.short.is_empty() || run.moves < 4096 {
+        assert!(!run.step(), "a short piece is left to measure from");
+    }
+    let mut short_cells = Vec::new();
+    for cell in 0..board.len() {
+        let piece = match run.owner[cell] {
+            FREE => continue,
+            owner if owner >= CLUE => (owner - CLUE) as usize,
+            owner => owner as usize,
+        };
+        if run.short.contains(&piece) {
+            short_cells.push(cell);
+        }
+    }
+    // A piece's clues end it: the first counts with the gap before it.
+    for (i, &clue) in run.clues.iter().enumerate() {
+        if run.short.contains(&i) || run.short.contains(&(i + 1)) {
+            short_cells.push(clue);
+        }
+    }
+    run.measure_near_short();
+    for cell in 0..board.len() {
+        let nearest = short_cells
+            .iter()
+            .map(|&other| run.distance(cell, other))
+            .min();
+        assert_eq!(Some(run.near_short[cell] as usize), nearest, "cell {cell}");
+    }
+}

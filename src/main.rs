@@ -104,7 +104,7 @@ struct ModelArgs {
     max_variables: u64,
     /// Seconds the search may try ahead of HiGHS or CBC; when it settles the
     /// board no model is built. 0 leaves the board to the MIP alone.
-    /// [default: 1 for every 225 cells and at least 1, or half of
+    /// [default: 1 for every 150 cells and at least 1, or half of
     /// --time-limit when that is longer]
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     search_budget: Option<f64>,

@@ -54,7 +54,7 @@ pub enum SearchBudget {
     /// At most this many seconds (0 or less: off).
     Seconds(f64),
     /// [`DEFAULT_SEARCH_BUDGET`] seconds for every [`DEFAULT_SEARCH_CELLS`]
-    /// cells (a second up to 15x15, 4 s on 30x30), or half the time limit
+    /// cells (a second up to 12x12, 6 s on 30x30), or half the time limit
     /// when that is longer. A board the search cannot settle within that
     /// is seldom settled by the MIP within the time left (docs/solvers.md),
     /// so a long time limit is shared between the two rather than left
@@ -146,12 +146,12 @@ mod tests {
     }
 
     #[test]
-    fn the_default_search_budget_grows_with_a_board_larger_than_15x15() {
+    fn the_default_search_budget_grows_with_a_board_larger_than_12x12() {
         let budget = SearchBudget::Default;
-        assert_eq!(budget.seconds(None, 225), Some(1.0));
-        assert_eq!(budget.seconds(None, 900), Some(4.0));
-        assert_eq!(budget.seconds(Some(4.0), 900), Some(4.0));
-        assert_eq!(budget.seconds(Some(10.0), 900), Some(5.0));
+        assert_eq!(budget.seconds(None, 150), Some(1.0));
+        assert_eq!(budget.seconds(None, 900), Some(6.0));
+        assert_eq!(budget.seconds(Some(10.0), 900), Some(6.0));
+        assert_eq!(budget.seconds(Some(14.0), 900), Some(7.0));
     }
 
     #[test]

@@ -21,10 +21,10 @@ use super::{ms, propagate, reduce, Count, Deadline, Modelled, Options, Phase};
 /// fails.
 pub const DEFAULT_SEARCH_BUDGET: f64 = 1.0;
 
-/// The board size (a little over 12x12) past which the default budget grows with
-/// the cells: the local search that finds the first solution of a large
-/// loose board spends moves in proportion to its cells, and the MIP it
-/// would otherwise hand the board to runs for minutes there.
+/// The board size (a little over 12x12) past which the default budget
+/// grows with the cells: the local search that finds the first solution of
+/// a large loose board spends moves in proportion to its cells, and the MIP
+/// it would otherwise hand the board to runs for minutes there.
 pub const DEFAULT_SEARCH_CELLS: usize = 150;
 
 /// What the search left for a MIP solver to do.

@@ -204,14 +204,8 @@ impl<'a> Stretch<'a> {
         self.near_short.resize(cells, u32::MAX);
         let mut queue = Vec::with_capacity(cells);
         for &piece in &self.short {
-            let mut cell = match piece {
-                0 => self.start,
-                _ => self.clues[piece - 1],
-            };
+            let mut cell = self.first_cell(piece);
             for _ in 0..=self.length[piece] {
-                if cell == NONE {
-                    break;
-                }
                 self.near_short[cell] = 0;
                 queue.push(cell);
                 cell = self.next[cell];
@@ -228,6 +222,15 @@ impl<'a> Stretch<'a> {
                     queue.push(neighbour);
                 }
             }
+        }
+    }
+
+    /// The first cell of `piece`: the head's loose end, or the clue that
+    /// opens a gap or the tail.
+    fn first_cell(&self, piece: usize) -> usize {
+        match piece {
+            0 => self.start,
+            _ => self.clues[piece - 1],
         }
     }
 

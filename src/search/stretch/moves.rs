@@ -251,10 +251,7 @@ impl Stretch<'_> {
     /// A move on a cell of the short `piece`: a detour, or a hand-over to
     /// it.
     pub(super) fn on_short_piece(&mut self, piece: usize) {
-        let mut cell = match piece {
-            0 => self.start,
-            _ => self.clues[piece - 1],
-        };
+        let mut cell = self.first_cell(piece);
         let steps = self.roll() % (self.length[piece] as u64).max(1);
         for _ in 0..steps {
             cell = self.next[cell];

@@ -283,7 +283,7 @@ impl Board {
 }
 
 /// A filled-in grid as read from a file, before anyone has checked it: values
-/// may repeat, be missing or be out of range. [`crate::check`] judges it.
+/// may repeat, be missing or be out of range. [`crate::check`](mod@crate::check) judges it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Filled {
     pub rows: usize,

@@ -29,10 +29,10 @@ const WALK_FIRST_WIDTH: usize = 10;
 /// The program reports no progress: it knows no count before its last cell.
 ///
 /// It also takes seconds on a board 12 cells wide, where the walk reaches
-/// a small limit at once: on a board [`WALK_FIRST_WIDTH`] or
+/// a small limit at once: on a board `WALK_FIRST_WIDTH` or
 /// more cells wide a limit is first walked to, within
-/// [`WALK_NODES_PER_CELL_OR_SOLUTION`] nodes per cell and per solution,
-/// [`WALK_MAX_NODES`] at most; the program counts only when the walk gets
+/// `WALK_NODES_PER_CELL_OR_SOLUTION` nodes per cell and per solution,
+/// `WALK_MAX_NODES` at most; the program counts only when the walk gets
 /// neither to the limit nor to its end.
 pub fn count(
     board: &Board,

@@ -43,7 +43,7 @@ use crate::board::{Board, Cell};
 pub enum NoCount {
     /// A clue other than 1 and T: the walk and the fill handle those.
     Clues,
-    /// Both sides wider than [`WIDEST`], or more than [`MAX_STATES`] states.
+    /// Both sides wider than `WIDEST`, or more than `MAX_STATES` states.
     TooWide,
     /// More paths than a `u64` holds.
     Overflow,

@@ -1,0 +1,285 @@
+//! Everything before a solver runs: the size guard, the prechecks, the
+//! reduction (rules 1-5, then shaving when the variant asks) and the
+//! model's build. `model`, `export` and `relax` stop here; `solve` goes on
+//! to the search or a MIP.
+
+use std::time::Instant;
+
+use super::options::Deadline;
+use super::order;
+use super::Options;
+use super::REDUCTION_PAIRS_PER_VARIABLE;
+use crate::board::Board;
+use crate::domains::Domains;
+use crate::error::Error;
+use crate::formulation::{Model, Scope};
+use crate::precheck::{precheck, Contradiction};
+use crate::report::Stage;
+
+pub(crate) fn ms(since: Instant) -> f64 {
+    since.elapsed().as_secs_f64() * 1000.0
+}
+
+/// What the reduction left, before any model.
+pub struct Reduced {
+    /// The domains, when the variant is reduced.
+    pub domains: Option<Domains>,
+    pub reduce_ms: Option<f64>,
+}
+
+/// The model the options ask for, with the reduction's outcome.
+pub struct Prepared {
+    pub model: Model,
+    /// The domains, when reduced.
+    pub domains: Option<Domains>,
+    pub reduce_ms: Option<f64>,
+    pub build_ms: f64,
+}
+
+/// A board proved to have no solution before any solver ran.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Refutation {
+    pub contradiction: Contradiction,
+    /// [`Stage::Precheck`] or [`Stage::Reduction`].
+    pub stage: Stage,
+    /// Time the reduction took, when it was the reduction that refuted.
+    pub reduce_ms: Option<f64>,
+}
+
+/// What a step that needs a model gives: its result (`prepare`: the model
+/// itself; `model` and `export`: what they make of it), or the proof that
+/// the board has no solution, found before any model was built.
+#[derive(Debug)]
+pub enum Modelled<T> {
+    Model(T),
+    Refuted(Refutation),
+}
+
+impl<T> Modelled<T> {
+    /// The result, or None for a refuted board.
+    pub fn into_model(self) -> Option<T> {
+        match self {
+            Modelled::Model(value) => Some(value),
+            Modelled::Refuted(_) => None,
+        }
+    }
+
+    /// Applies `f` to the result, keeping a refutation as it is.
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Modelled<U> {
+        match self {
+            Modelled::Model(value) => Modelled::Model(f(value)),
+            Modelled::Refuted(refutation) => Modelled::Refuted(refutation),
+        }
+    }
+}
+
+/// Refuses boards whose model (or reduction) would be too large, before
+/// anything is allocated for them.
+pub fn guard(board: &Board, options: &Options) -> Result<(), Error> {
+    if let Some(most) = options.formulation.max_cells() {
+        if board.len() > most && options.backend.is_mip() {
+            return Err(Error::TooLarge {
+                what: format!(
+                    "the {} model of this {}x{} board ({} cells) would have about {} variables",
+                    options.formulation,
+                    board.rows(),
+                    board.cols(),
+                    board.len(),
+                    options.formulation.estimate(board, None).variables
+                ),
+                limit: format!("{most} cells for --model {}", options.formulation),
+            });
+        }
+    }
+    let cells = board.len() as u64;
+    let pairs_limit = options
+        .max_variables
+        .saturating_mul(REDUCTION_PAIRS_PER_VARIABLE);
+    if options.variant.is_reduced() && cells * cells > pairs_limit {
+        return Err(Error::TooLarge {
+            what: format!(
+                "the reduction of this {}x{} board would track {} (cell, value) pairs",
+                board.rows(),
+                board.cols(),
+                cells * cells
+            ),
+            limit: format!(
+                "{pairs_limit} pairs ({REDUCTION_PAIRS_PER_VARIABLE} per variable allowed; raise it with --max-variables)"
+            ),
+        });
+    }
+    if !options.variant.is_reduced() && options.backend.is_mip() {
+        check_size(board, options, None)?;
+    }
+    Ok(())
+}
+
+fn check_size(board: &Board, options: &Options, domains: Option<&Domains>) -> Result<(), Error> {
+    let size = options.formulation.estimate(board, domains);
+    if size.variables > options.max_variables {
+        return Err(Error::TooLarge {
+            what: format!(
+                "the {} {} model of this {}x{} board would have {} variables and about {} nonzeros",
+                if domains.is_some() {
+                    "reduced"
+                } else {
+                    "faithful"
+                },
+                options.formulation,
+                board.rows(),
+                board.cols(),
+                size.variables,
+                size.nonzeros
+            ),
+            limit: format!(
+                "{} variables (raise it with --max-variables)",
+                options.max_variables
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// Guard, precheck and reduce (if the variant asks): everything before a
+/// model is built.
+pub fn reduce(board: &Board, options: &Options) -> Result<Modelled<Reduced>, Error> {
+    let mut reduced = match propagate(board, options)? {
+        Modelled::Model(reduced) => reduced,
+        refuted => return Ok(refuted),
+    };
+    let stop = Deadline::new(options.time_limit).0;
+    if let Err(refutation) = shave(board, options, stop, &mut reduced) {
+        return Ok(Modelled::Refuted(refutation));
+    }
+    Ok(Modelled::Model(reduced))
+}
+
+/// Guard, precheck and rules 1-5 of the reduction (none for the faithful
+/// variant): the cheap part, which the search starts from.
+pub(super) fn propagate(board: &Board, options: &Options) -> Result<Modelled<Reduced>, Error> {
+    guard(board, options)?;
+    if let Err(contradiction) = precheck(board) {
+        return Ok(Modelled::Refuted(Refutation {
+            contradiction,
+            stage: Stage::Precheck,
+            reduce_ms: None,
+        }));
+    }
+    if !options.variant.is_reduced() {
+        return Ok(Modelled::Model(Reduced {
+            domains: None,
+            reduce_ms: None,
+        }));
+    }
+    let _span = tracing::info_span!("reduce").entered();
+    let start = Instant::now();
+    match Domains::reduce_with(board, false, None) {
+        Ok(domains) => Ok(Modelled::Model(Reduced {
+            domains: Some(domains),
+            reduce_ms: Some(ms(start)),
+        })),
+        Err(contradiction) => Ok(Modelled::Refuted(Refutation {
+            contradiction,
+            stage: Stage::Reduction,
+            reduce_ms: Some(ms(start)),
+        })),
+    }
+}
+
+/// Rules 6 and 7, when the variant shaves. Shaving gives up at `stop` (the
+/// solve's deadline; the solver then reports it).
+pub(super) fn shave(
+    board: &Board,
+    options: &Options,
+    stop: Option<Instant>,
+    reduced: &mut Reduced,
+) -> Result<(), Refutation> {
+    if !options.variant.shaves() {
+        return Ok(());
+    }
+    let _span = tracing::info_span!("shave").entered();
+    reduce_further(reduced, (), |domains| {
+        domains.shave_within_budget(board, stop)
+    })
+}
+
+/// Shaving's sample of a tight board ([`order::sampled_loose`]): true when
+/// the board looks loose, and the search should try before shaving.
+pub(super) fn sample(board: &Board, reduced: &mut Reduced) -> Result<bool, Refutation> {
+    reduce_further(reduced, false, |domains| {
+        order::sampled_loose(board, domains)
+    })
+}
+
+/// Runs `step` on the reduction's domains (`none` when there are none),
+/// adding its time to the reduction's, and turns a contradiction it finds
+/// into the reduction's refutation.
+fn reduce_further<T>(
+    reduced: &mut Reduced,
+    none: T,
+    step: impl FnOnce(&mut Domains) -> Result<T, Contradiction>,
+) -> Result<T, Refutation> {
+    let Some(domains) = &mut reduced.domains else {
+        return Ok(none);
+    };
+    let start = Instant::now();
+    let result = step(domains);
+    let reduce_ms = reduced.reduce_ms.unwrap_or(0.0) + ms(start);
+    reduced.reduce_ms = Some(reduce_ms);
+    result.map_err(|contradiction| Refutation {
+        contradiction,
+        stage: Stage::Reduction,
+        reduce_ms: Some(reduce_ms),
+    })
+}
+
+/// Builds the formulation's model over what the reduction left, unless it
+/// would be larger than the options allow.
+pub fn build(board: &Board, options: &Options, reduced: Reduced) -> Result<Prepared, Error> {
+    if let Some(domains) = &reduced.domains {
+        check_size(board, options, Some(domains))?;
+    }
+    let _span = tracing::info_span!("build", model = %options.formulation).entered();
+    let start = Instant::now();
+    let scope = match &reduced.domains {
+        Some(domains) => Scope::Reduced {
+            domains,
+            strengthen: options.variant.strengthens(),
+        },
+        None => Scope::Faithful,
+    };
+    let model = options.formulation.build(board, scope);
+    Ok(Prepared {
+        model,
+        domains: reduced.domains,
+        reduce_ms: reduced.reduce_ms,
+        build_ms: ms(start),
+    })
+}
+
+/// Guard, precheck, reduce (if asked) and build: everything before a
+/// solver runs.
+pub fn prepare(board: &Board, options: &Options) -> Result<Modelled<Prepared>, Error> {
+    Ok(match reduce(board, options)? {
+        Modelled::Model(reduced) => Modelled::Model(build(board, options, reduced)?),
+        Modelled::Refuted(refutation) => Modelled::Refuted(refutation),
+    })
+}
+
+/// Will shaving run on what the reduction left: the variant shaves, and
+/// the board is within the shaving budget?
+pub(super) fn will_shave(options: &Options, reduced: &Reduced) -> bool {
+    options.variant.shaves()
+        && reduced
+            .domains
+            .as_ref()
+            .is_some_and(Domains::within_shaving_budget)
+}
+
+/// Did the reduction fix every cell?
+pub(super) fn decided(board: &Board, reduced: &Reduced) -> bool {
+    reduced
+        .domains
+        .as_ref()
+        .is_some_and(|domains| domains.summary(board).fixed_cells == board.len())
+}

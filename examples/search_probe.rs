@@ -32,6 +32,12 @@
 //! each: the boards where the local search takes turns with the fill.
 //!
 //!     cargo run --release --example search_probe large [SECONDS]
+//!
+//! `dense` does the same over 24 large boards with 8 % and 10 % of their
+//! cells as clues (20x20, 25x25, 30x30), at most SECONDS (default 3) each:
+//! the boards neither engine settles reliably yet.
+//!
+//!     cargo run --release --example search_probe dense [SECONDS]
 
 use std::time::{Duration, Instant};
 
@@ -40,7 +46,7 @@ use numbrix::{Board, Domains};
 
 mod bench_boards;
 
-use bench_boards::{half_clues, large, scattered_clues, spread};
+use bench_boards::{dense, half_clues, large, scattered_clues, spread};
 
 /// Two solutions searched for over `domains`, at most `seconds`, and the
 /// milliseconds it took.
@@ -172,6 +178,7 @@ fn main() {
     if let Some(boards) = match sample.as_deref() {
         Some("spread") => Some((spread(), 2.0)),
         Some("large") => Some((large(), 10.0)),
+        Some("dense") => Some((dense(), 3.0)),
         _ => None,
     } {
         let seconds = std::env::args()

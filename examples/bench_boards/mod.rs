@@ -78,12 +78,29 @@ pub fn spread() -> Vec<(String, Board)> {
 /// (seeds apart from the benchmark's). 24 boards.
 #[allow(dead_code)] // search_probe's, not search_bench's
 pub fn large() -> Vec<(String, Board)> {
+    large_with(&[3, 5], 9_000)
+}
+
+/// Large boards with their clues closer together: 4 random paths for each
+/// of 20x20, 25x25 and 30x30 with 8 % and with 10 % of their cells as
+/// clues, too close for the local search on most of them (fewer than 12
+/// values per clue above 20x20), too many gaps for the fill to get right
+/// at once. 24 boards.
+#[allow(dead_code)] // search_probe's, not search_bench's
+pub fn dense() -> Vec<(String, Board)> {
+    large_with(&[8, 10], 20_000)
+}
+
+/// 4 random paths for each of 20x20, 25x25 and 30x30 with each share of
+/// clues in `percents`, seeds from `seed_base`.
+#[allow(dead_code)] // search_probe's, not search_bench's
+fn large_with(percents: &[usize], seed_base: u64) -> Vec<(String, Board)> {
     let mut boards = Vec::new();
-    for percent in [3, 5] {
+    for &percent in percents {
         for side in [20, 25, 30] {
             for sample in 1..=4u64 {
                 let clues = side * side * percent / 100;
-                let seed = 9_000 + sample * 1000 + side as u64 * 10 + percent as u64;
+                let seed = seed_base + sample * 1000 + side as u64 * 10 + percent as u64;
                 let puzzle = Puzzle::generate(side, side, clues, seed);
                 let name = format!("{side}x{side}, {percent} %, path {sample}");
                 boards.push((name, puzzle.board));

@@ -6,9 +6,7 @@
 use std::time::Instant;
 
 use super::options::Deadline;
-use super::order;
-use super::Options;
-use super::REDUCTION_PAIRS_PER_VARIABLE;
+use super::{order, Options, REDUCTION_PAIRS_PER_VARIABLE};
 use crate::board::Board;
 use crate::domains::Domains;
 use crate::error::Error;
@@ -16,6 +14,7 @@ use crate::formulation::{Model, Scope};
 use crate::precheck::{precheck, Contradiction};
 use crate::report::Stage;
 
+/// Milliseconds since `since`, the unit every report's times are in.
 pub(crate) fn ms(since: Instant) -> f64 {
     since.elapsed().as_secs_f64() * 1000.0
 }

@@ -27,7 +27,8 @@
 //!   still be 1 or T;
 //! - *regions* (in `regions.rs`): every gap fits in a region of free cells
 //!   beside both its ends, the regions can be filled exactly, colour by
-//!   colour, and every free cell is within reach of a gap that may fill it;
+//!   colour and (where few gaps share them) by the lengths of some of their
+//!   gaps, and every free cell is within reach of a gap that may fill it;
 //! - *short gaps* (in `short_gaps.rs`): a gap of a few values still has a
 //!   walk through the free cells, when the placement lies where it might
 //!   pass.
@@ -91,6 +92,8 @@ pub(super) struct Fill<'a> {
     first_reach: Vec<u32>,
     /// Per region at the last region check: within one gap's reach whole.
     whole: Vec<bool>,
+    /// Work space for the sums that must fill a region exactly.
+    sums: Vec<u64>,
     pub(super) seed: u64,
     pub(super) budget: u64,
     /// `weight[v]`: the failures met at open value v, kept across restarts.
@@ -151,6 +154,7 @@ impl<'a> Fill<'a> {
             gaps: Vec::new(),
             first_reach: Vec::new(),
             whole: Vec::new(),
+            sums: Vec::new(),
             seed: 0,
             budget: u64::MAX,
             weight: vec![0; total as usize + 2],

@@ -8,9 +8,21 @@
 //! only go there bring and what all gaps that may go there can bring. And
 //! every free cell must be within reach of some gap that may fill its
 //! region.
+//!
+//! Counts between bounds miss a region of 10 cells that gaps of 7 and 6
+//! open values may fill, each of which could go elsewhere: no choice of
+//! them fills it exactly. So a region that few gaps may share is checked
+//! for exact sums too: its cells must be what the gaps that can only go
+//! there bring, plus the lengths of some of the others.
 
 use super::short_gaps::SHORT;
 use super::Fill;
+
+/// Regions that at most this many gaps with another region to go to may
+/// fill are checked for exact sums: with more, nearly every count is some
+/// sum of their lengths. 1, 2, 8 and any number did the same within noise
+/// (docs/benchmarks.md); the fewer, the less work at each node.
+const SUMMED_GAPS: usize = 2;
 
 /// A region of free cells, counted by colour: its cells, what the gaps
 /// that can go nowhere else bring, and what every gap that may go there
@@ -58,6 +70,8 @@ pub(super) struct Reach {
     ends: [(u16, u16); 2],
     limit: u32,
     span: u32,
+    /// The gap has no other region to go to.
+    only_region: bool,
 }
 
 impl Reach {
@@ -120,7 +134,7 @@ impl Fill<'_> {
                     && region.cells[colour] <= region.possible[colour]
             })
         });
-        balanced && self.every_cell_in_reach()
+        balanced && self.every_cell_in_reach() && self.sums_fill_regions()
     }
 
     /// Labels the connected regions of free cells (`region_of`) and counts
@@ -214,6 +228,7 @@ impl Fill<'_> {
                 ends: ends.map(|end| self.coordinates[end]),
                 limit,
                 span,
+                only_region: count == 1,
             });
             let region = &mut self.regions[region as usize];
             for (colour, &cells) in cells.iter().enumerate() {
@@ -297,6 +312,34 @@ impl Fill<'_> {
         reached
     }
 
+    /// Every region that few gaps may share is filled exactly by the gaps
+    /// that can only go there and some of the others (after
+    /// `every_cell_in_reach` has grouped the gaps by region).
+    fn sums_fill_regions(&mut self) -> bool {
+        let mut sums = std::mem::take(&mut self.sums);
+        let fits = (0..self.regions.len()).all(|id| {
+            let region = &self.regions[id];
+            let cells = region.cells[0] + region.cells[1];
+            let forced = region.forced[0] + region.forced[1];
+            let possible = region.possible[0] + region.possible[1];
+            // Nothing to choose: the bounds said it all.
+            if forced == cells || possible == cells {
+                return true;
+            }
+            let others = self
+                .reaches_of(id)
+                .iter()
+                .filter(|reach| !reach.only_region);
+            if others.clone().count() > SUMMED_GAPS {
+                return true;
+            }
+            let lengths = others.map(|reach| reach.span - 1);
+            some_sum_to(lengths, (cells - forced) as usize, &mut sums)
+        });
+        self.sums = sums;
+        fits
+    }
+
     /// The gaps that may fill region `id` (after `every_cell_in_reach` has
     /// grouped them by region).
     fn reaches_of(&self, id: usize) -> &[Reach] {
@@ -310,9 +353,60 @@ impl Fill<'_> {
     }
 }
 
+/// Do some of `lengths` add up to `target`? `sums` is the work space: bit
+/// s of it says that some of the lengths so far add up to s.
+fn some_sum_to(lengths: impl Iterator<Item = u32>, target: usize, sums: &mut Vec<u64>) -> bool {
+    let words = target / 64 + 1;
+    sums.clear();
+    sums.resize(words, 0);
+    sums[0] = 1;
+    for length in lengths {
+        let length = length as usize;
+        if length == 0 || length > target {
+            continue;
+        }
+        // Each sum so far, plus this length: the bitset shifted up by it,
+        // from the top word down so that no length is counted twice.
+        let (word_shift, bit_shift) = (length / 64, length % 64);
+        for word in (word_shift..words).rev() {
+            let from = word - word_shift;
+            let mut moved = sums[from] << bit_shift;
+            if bit_shift > 0 && from > 0 {
+                moved |= sums[from - 1] >> (64 - bit_shift);
+            }
+            sums[word] |= moved;
+        }
+    }
+    sums[target / 64] & (1 << (target % 64)) != 0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn sums_to(lengths: &[u32], target: usize) -> bool {
+        some_sum_to(lengths.iter().copied(), target, &mut Vec::new())
+    }
+
+    #[test]
+    fn a_region_of_10_cells_is_not_filled_by_gaps_of_7_and_6() {
+        assert!(!sums_to(&[7, 6], 10));
+        assert!(sums_to(&[7, 6], 13));
+        assert!(sums_to(&[7, 6], 6));
+        assert!(sums_to(&[7, 6], 0), "no gap at all");
+        assert!(sums_to(&[3, 3, 4], 10));
+        assert!(!sums_to(&[3, 3, 4], 5));
+        assert!(!sums_to(&[3, 3, 4], 11), "each gap counts once");
+    }
+
+    #[test]
+    fn sums_carry_across_the_words_of_the_bitset() {
+        assert!(sums_to(&[60, 70, 3], 133));
+        assert!(!sums_to(&[60, 70, 3], 132));
+        assert!(sums_to(&[64, 64, 1], 129));
+        assert!(sums_to(&[100, 100, 100], 300));
+        assert!(!sums_to(&[100, 100, 100], 250));
+    }
 
     /// A gap from (0, 0) to (0, 4), 6 steps long: it reaches a cell x
     /// when d((0, 0), x) + d(x, (0, 4)) <= 6.
@@ -322,6 +416,7 @@ mod tests {
             ends: [(0, 0), (0, 4)],
             limit: 6,
             span: 6,
+            only_region: true,
         }
     }
 

@@ -92,8 +92,6 @@ pub(super) struct Fill<'a> {
     first_reach: Vec<u32>,
     /// Per region at the last region check: within one gap's reach whole.
     whole: Vec<bool>,
-    /// Work space for the sums that must fill a region exactly.
-    sums: Vec<u64>,
     pub(super) seed: u64,
     pub(super) budget: u64,
     /// `weight[v]`: the failures met at open value v, kept across restarts.
@@ -154,7 +152,6 @@ impl<'a> Fill<'a> {
             gaps: Vec::new(),
             first_reach: Vec::new(),
             whole: Vec::new(),
-            sums: Vec::new(),
             seed: 0,
             budget: u64::MAX,
             weight: vec![0; total as usize + 2],

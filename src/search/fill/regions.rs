@@ -315,9 +315,8 @@ impl Fill<'_> {
     /// Every region that few gaps may share is filled exactly by the gaps
     /// that can only go there and some of the others (after
     /// `every_cell_in_reach` has grouped the gaps by region).
-    fn sums_fill_regions(&mut self) -> bool {
-        let mut sums = std::mem::take(&mut self.sums);
-        let fits = (0..self.regions.len()).all(|id| {
+    fn sums_fill_regions(&self) -> bool {
+        (0..self.regions.len()).all(|id| {
             let region = &self.regions[id];
             let cells = region.cells[0] + region.cells[1];
             let forced = region.forced[0] + region.forced[1];
@@ -326,18 +325,21 @@ impl Fill<'_> {
             if forced == cells || possible == cells {
                 return true;
             }
-            let others = self
+            let mut lengths = [0; SUMMED_GAPS];
+            let mut count = 0;
+            for reach in self
                 .reaches_of(id)
                 .iter()
-                .filter(|reach| !reach.only_region);
-            if others.clone().count() > SUMMED_GAPS {
-                return true;
+                .filter(|reach| !reach.only_region)
+            {
+                if count == SUMMED_GAPS {
+                    return true;
+                }
+                lengths[count] = reach.span - 1;
+                count += 1;
             }
-            let lengths = others.map(|reach| reach.span - 1);
-            some_sum_to(lengths, (cells - forced) as usize, &mut sums)
-        });
-        self.sums = sums;
-        fits
+            some_sum_to(&lengths[..count], cells - forced)
+        })
     }
 
     /// The gaps that may fill region `id` (after `every_cell_in_reach` has
@@ -353,39 +355,24 @@ impl Fill<'_> {
     }
 }
 
-/// Do some of `lengths` add up to `target`? `sums` is the work space: bit
-/// s of it says that some of the lengths so far add up to s.
-fn some_sum_to(lengths: impl Iterator<Item = u32>, target: usize, sums: &mut Vec<u64>) -> bool {
-    let words = target / 64 + 1;
-    sums.clear();
-    sums.resize(words, 0);
-    sums[0] = 1;
-    for length in lengths {
-        let length = length as usize;
-        if length == 0 || length > target {
-            continue;
-        }
-        // Each sum so far, plus this length: the bitset shifted up by it,
-        // from the top word down so that no length is counted twice.
-        let (word_shift, bit_shift) = (length / 64, length % 64);
-        for word in (word_shift..words).rev() {
-            let from = word - word_shift;
-            let mut moved = sums[from] << bit_shift;
-            if bit_shift > 0 && from > 0 {
-                moved |= sums[from - 1] >> (64 - bit_shift);
-            }
-            sums[word] |= moved;
-        }
-    }
-    sums[target / 64] & (1 << (target % 64)) != 0
+/// Do some of `lengths` add up to `target`? Every subset is tried: there
+/// are at most [`SUMMED_GAPS`] lengths.
+fn some_sum_to(lengths: &[u32], target: u32) -> bool {
+    (0..1u32 << lengths.len()).any(|subset| {
+        let chosen = lengths
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| subset >> i & 1 == 1);
+        chosen.map(|(_, &length)| length).sum::<u32>() == target
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn sums_to(lengths: &[u32], target: usize) -> bool {
-        some_sum_to(lengths.iter().copied(), target, &mut Vec::new())
+    fn sums_to(lengths: &[u32], target: u32) -> bool {
+        some_sum_to(lengths, target)
     }
 
     #[test]
@@ -400,7 +387,7 @@ mod tests {
     }
 
     #[test]
-    fn sums_carry_across_the_words_of_the_bitset() {
+    fn long_gaps_sum_as_short_ones_do() {
         assert!(sums_to(&[60, 70, 3], 133));
         assert!(!sums_to(&[60, 70, 3], 132));
         assert!(sums_to(&[64, 64, 1], 129));

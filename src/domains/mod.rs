@@ -80,6 +80,10 @@ pub struct Domains {
     bits: Vec<u64>,
     /// `holders[k]`: how many cells can still hold `k`.
     holders: Vec<u32>,
+    /// `holder_xor[k]`: the indices of the cells that can still hold `k`,
+    /// XORed together. Once one cell is left it is that cell, found without
+    /// a scan of the board (rule 4 asks for it often while shaving).
+    holder_xor: Vec<u32>,
     /// `fixed[cell]`: the value of a decided cell, 0 while it is open.
     fixed: Vec<u32>,
     /// `matched[cell]`: its value in the last perfect matching rule 5 found
@@ -208,9 +212,8 @@ impl Domains {
                 // is queued by `narrow_word` and fixed here; a cell left with
                 // one value is fixed in `changed`.
                 if self.holders[value as usize] == 1 {
-                    let index = (0..board.len())
-                        .find(|&index| self.contains(index, value))
-                        .expect("a value with one holder has a holder");
+                    let index = self.holder_xor[value as usize] as usize;
+                    debug_assert!(self.contains(index, value), "the last holder");
                     if self.fixed[index] == 0 {
                         self.fix(board, index, value, agenda)?;
                     }
@@ -228,6 +231,7 @@ impl Domains {
     fn copy_from(&mut self, other: &Domains) {
         self.bits.copy_from_slice(&other.bits);
         self.holders.copy_from_slice(&other.holders);
+        self.holder_xor.copy_from_slice(&other.holder_xor);
         self.fixed.copy_from_slice(&other.fixed);
         self.matched.copy_from_slice(&other.matched);
         self.parity_settled = other.parity_settled;
@@ -303,6 +307,7 @@ impl Domains {
         self.bits[at] = word;
         for bit in BitIter(dropped) {
             let value = (w * 64 + bit) as u32;
+            self.holder_xor[value as usize] ^= index as u32;
             let holders = &mut self.holders[value as usize];
             *holders -= 1;
             match *holders {
@@ -363,11 +368,15 @@ impl Domains {
         }
         let mut holders = vec![board.len() as u32; total as usize + 1];
         holders[0] = 0;
+        let every_index = (0..board.len() as u32).fold(0, |xor, index| xor ^ index);
+        let mut holder_xor = vec![every_index; total as usize + 1];
+        holder_xor[0] = 0;
         Domains {
             total,
             words_per_cell,
             bits,
             holders,
+            holder_xor,
             fixed: vec![0; board.len()],
             matched: vec![0; board.len()],
             parity_settled: false,

@@ -209,6 +209,7 @@ impl Domains {
             self.bits[cell.clone()].copy_from_slice(&other.bits[cell]);
         }
         self.holders.copy_from_slice(&other.holders);
+        self.holder_xor.copy_from_slice(&other.holder_xor);
         self.fixed.copy_from_slice(&other.fixed);
         self.matched.copy_from_slice(&other.matched);
         self.parity_settled = other.parity_settled;

@@ -31,6 +31,10 @@ fn a_value_left_with_one_holder_is_queued_as_lonely() {
     assert!(agenda.lonely.is_empty());
     domains.remove(&board, 2, 4, &mut agenda).unwrap();
     assert_eq!(agenda.lonely, [4]);
+    assert_eq!(
+        domains.holder_xor[4], 3,
+        "the one cell left that may hold 4"
+    );
 }
 
 #[test]

@@ -38,10 +38,18 @@
 //! the boards neither engine settles reliably yet.
 //!
 //!     cargo run --release --example search_probe dense [SECONDS]
+//!
+//! A time limit lets the machine's load decide the boards near it. With
+//! `--nodes N` instead of SECONDS, `spread`, `large` and `dense` stop each
+//! search after about N nodes of the fill (the local search's moves are
+//! paid out per node too), and give the same answers on any machine: the
+//! way to compare two builds on different days.
+//!
+//!     cargo run --release --example search_probe dense --nodes 1000000
 
 use std::time::{Duration, Instant};
 
-use numbrix::search::{branch, search, Limits, Outcome};
+use numbrix::search::{branch, search, search_bounded, Limits, Outcome};
 use numbrix::{Board, Domains};
 
 mod bench_boards;
@@ -51,12 +59,27 @@ use bench_boards::{dense, half_clues, large, scattered_clues, spread};
 /// Two solutions searched for over `domains`, at most `seconds`, and the
 /// milliseconds it took.
 fn two_within(board: &Board, domains: &Domains, seconds: f64) -> (Outcome, f64) {
+    two_within_budget(board, domains, Budget::Seconds(seconds))
+}
+
+/// What each search of a sample may spend.
+#[derive(Clone, Copy)]
+enum Budget {
+    Seconds(f64),
+    /// About this many nodes, and no clock: the same answers on any machine.
+    Nodes(u64),
+}
+
+/// Two solutions searched for over `domains` within `budget`, and the
+/// milliseconds it took.
+fn two_within_budget(board: &Board, domains: &Domains, budget: Budget) -> (Outcome, f64) {
     let clock = Instant::now();
-    let limits = Limits {
-        solutions: 2,
-        stop: Some(clock + Duration::from_secs_f64(seconds)),
+    let (stop, max_nodes) = match budget {
+        Budget::Seconds(seconds) => (Some(clock + Duration::from_secs_f64(seconds)), u64::MAX),
+        Budget::Nodes(nodes) => (None, nodes),
     };
-    let outcome = search(board, Some(domains), &limits, &mut |_| {});
+    let limits = Limits { solutions: 2, stop };
+    let outcome = search_bounded(board, Some(domains), &limits, max_nodes, &mut |_| {});
     (outcome, clock.elapsed().as_secs_f64() * 1000.0)
 }
 
@@ -150,11 +173,11 @@ fn propagation(name: &str, board: &Board) {
 }
 
 /// Two solutions of each of `boards`, then the sums.
-fn spread_run(boards: Vec<(String, Board)>, seconds: f64) {
+fn spread_run(boards: Vec<(String, Board)>, budget: Budget) {
     let (mut nodes, mut millis, mut log_nodes, mut unsettled) = (0, 0.0, 0.0, 0);
     for (name, board) in &boards {
         let domains = Domains::reduce_with(board, false, None).expect("reduces");
-        let (outcome, ms) = two_within(board, &domains, seconds);
+        let (outcome, ms) = two_within_budget(board, &domains, budget);
         if outcome.count < 2 && !outcome.complete {
             unsettled += 1;
         }
@@ -181,11 +204,16 @@ fn main() {
         Some("dense") => Some((dense(), 3.0)),
         _ => None,
     } {
-        let seconds = std::env::args()
-            .nth(2)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(boards.1);
-        spread_run(boards.0, seconds);
+        let budget = match std::env::args().nth(2).as_deref() {
+            Some("--nodes") => Budget::Nodes(
+                std::env::args()
+                    .nth(3)
+                    .and_then(|s| s.parse().ok())
+                    .expect("--nodes takes a number of nodes"),
+            ),
+            seconds => Budget::Seconds(seconds.and_then(|s| s.parse().ok()).unwrap_or(boards.1)),
+        };
+        spread_run(boards.0, budget);
         return;
     }
     if std::env::args().nth(1).as_deref() == Some("propagation") {

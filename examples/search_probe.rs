@@ -46,10 +46,15 @@
 //! way to compare two builds on different days.
 //!
 //!     cargo run --release --example search_probe dense --nodes 1000000
+//!
+//! With `THREADS=N` in the environment, `spread`, `large` and `dense` run N
+//! searches side by side on each board larger than 12x12
+//! (`numbrix::search::search_side_by_side`, `solve --threads N`): the
+//! nodes and moves shown are all of theirs.
 
 use std::time::{Duration, Instant};
 
-use numbrix::search::{branch, search, search_bounded, Limits, Outcome};
+use numbrix::search::{branch, search, search_side_by_side, Limits, Outcome};
 use numbrix::{Board, Domains};
 
 mod bench_boards;
@@ -79,7 +84,18 @@ fn two_within_budget(board: &Board, domains: &Domains, budget: Budget) -> (Outco
         Budget::Nodes(nodes) => (None, nodes),
     };
     let limits = Limits { solutions: 2, stop };
-    let outcome = search_bounded(board, Some(domains), &limits, max_nodes, &mut |_| {});
+    let threads = std::env::var("THREADS")
+        .ok()
+        .and_then(|threads| threads.parse().ok())
+        .unwrap_or(1);
+    let outcome = search_side_by_side(
+        board,
+        Some(domains),
+        &limits,
+        max_nodes,
+        threads,
+        &mut |_| {},
+    );
     (outcome, clock.elapsed().as_secs_f64() * 1000.0)
 }
 

@@ -534,3 +534,58 @@ fn relax_needs_an_lp_solver() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(stdout(&output), "");
 }
+
+#[test]
+fn searches_side_by_side_settle_a_large_board_with_many_solutions() {
+    // 16x16 with 8 clues of a random path: larger than 12x12, so two
+    // searches run on two threads.
+    let board = numbrix::generate::Puzzle::generate(16, 16, 8, 7).board;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("loose_16x16.csv");
+    std::fs::write(&path, board.to_csv()).unwrap();
+    let path = path.to_str().unwrap();
+    let output = numbrix(&[
+        "solve",
+        path,
+        "--unique",
+        "--threads",
+        "2",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let report = json(&output);
+    assert_eq!(
+        (report["unique"].clone(), report["found_by"].clone()),
+        (false.into(), "search".into())
+    );
+    assert_ne!(report["grid"], report["second_solution"]);
+    for grid in [&report["grid"], &report["second_solution"]] {
+        let answer = dir.path().join("answer.csv");
+        let rows: Vec<String> = grid
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|row| {
+                let values: Vec<String> = row
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.to_string())
+                    .collect();
+                values.join(",")
+            })
+            .collect();
+        std::fs::write(&answer, rows.join("\n") + "\n").unwrap();
+        let check = numbrix(&["check", path, answer.to_str().unwrap()]);
+        assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+    }
+}
+
+#[test]
+fn zero_threads_is_refused_with_exit_2() {
+    let output = numbrix(&["solve", CLASSIC, "--threads", "0"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("--threads"), "{}", stderr(&output));
+    assert!(stdout(&output).is_empty());
+}

@@ -3,7 +3,7 @@
 //! small boards, and the example boards.
 
 use numbrix::generate::{Puzzle, Rng};
-use numbrix::search::{branch, search, search_bounded, Limits, Outcome};
+use numbrix::search::{branch, search, search_bounded, search_side_by_side, Limits, Outcome};
 use numbrix::{check_values, Board, Domains};
 use proptest::prelude::*;
 
@@ -339,4 +339,47 @@ fn a_board_with_clues_close_together_is_left_to_the_fill() {
     };
     let outcome = search_alone(&puzzle.board, &two);
     assert_eq!((outcome.count, outcome.moves), (2, 0));
+}
+
+/// Two solutions, asked of `threads` searches side by side.
+fn two_side_by_side(board: &Board, domains: Option<&Domains>, threads: usize) -> Outcome {
+    let two = Limits {
+        solutions: 2,
+        stop: None,
+    };
+    search_side_by_side(board, domains, &two, u64::MAX, threads, &mut |_| {})
+}
+
+#[test]
+fn searches_side_by_side_find_two_checked_solutions_of_a_loose_board() {
+    let board = Puzzle::generate(16, 16, 8, 7).board;
+    let outcome = two_side_by_side(&board, None, 3);
+    assert_eq!(outcome.solutions.len(), 2);
+    assert_ne!(outcome.solutions[0], outcome.solutions[1]);
+    for solution in &outcome.solutions {
+        assert!(check_values(&board, solution.values().to_vec()).is_ok());
+    }
+}
+
+#[test]
+fn searches_side_by_side_prove_a_unique_board_unique() {
+    let board = common::board_at("examples/boards/scale/15x15_1.csv");
+    let domains = Domains::reduce(&board).unwrap();
+    let outcome = two_side_by_side(&board, Some(&domains), 2);
+    assert_eq!((outcome.count, outcome.complete), (1, true));
+    assert_eq!(
+        outcome.solutions[0].values(),
+        known_solution("scale/15x15_1")
+    );
+}
+
+#[test]
+fn one_thread_side_by_side_is_the_search_alone() {
+    let board = Puzzle::generate(16, 16, 8, 7).board;
+    let two = Limits {
+        solutions: 2,
+        stop: None,
+    };
+    let alone = search_bounded(&board, None, &two, u64::MAX, &mut |_| {});
+    assert_eq!(two_side_by_side(&board, None, 1), alone);
 }

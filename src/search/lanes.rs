@@ -75,14 +75,17 @@ pub(super) struct Lanes<'a> {
     lanes: Vec<Lane<'a>>,
     current: usize,
     second_after: u64,
+    seed: u64,
 }
 
 impl<'a> Lanes<'a> {
-    pub(super) fn new(fill: Fill<'a>, board: &Board) -> Lanes<'a> {
+    /// `seed`: where the lanes' seeds start (0 for a search alone).
+    pub(super) fn new(fill: Fill<'a>, board: &Board, seed: u64) -> Lanes<'a> {
         Lanes {
-            lanes: vec![Lane::new(fill, board, 0)],
+            lanes: vec![Lane::new(fill, board, seed)],
             current: 0,
             second_after: SECOND_LANE_NODES_PER_CELL * board.len() as u64,
+            seed,
         }
     }
 
@@ -97,7 +100,8 @@ impl<'a> Lanes<'a> {
     pub(super) fn take_turns(&mut self, board: &Board, grid: &'a Grid, givens: &[(usize, u32)]) {
         if self.lanes.len() < WEIGHTS.len() && self.lanes[0].nodes >= self.second_after {
             if let Some(fill) = Fill::new(grid, board.cols(), givens) {
-                self.lanes.push(Lane::new(fill, board, SECOND_SEED));
+                self.lanes
+                    .push(Lane::new(fill, board, self.seed + SECOND_SEED));
             }
         }
         self.current = (0..self.lanes.len())
@@ -130,7 +134,7 @@ mod tests {
     #[test]
     fn a_second_fill_joins_once_the_first_has_had_its_nodes_alone() {
         let (board, grid, givens) = corners();
-        let mut lanes = Lanes::new(Fill::new(&grid, 3, &givens).unwrap(), &board);
+        let mut lanes = Lanes::new(Fill::new(&grid, 3, &givens).unwrap(), &board, 0);
         lanes.current().nodes = SECOND_LANE_NODES_PER_CELL * 9 - 1;
         lanes.take_turns(&board, &grid, &givens);
         assert_eq!((lanes.lanes.len(), lanes.current), (1, 0));
@@ -146,7 +150,7 @@ mod tests {
     #[test]
     fn the_second_fill_gets_one_node_for_every_two_of_the_first() {
         let (board, grid, givens) = corners();
-        let mut lanes = Lanes::new(Fill::new(&grid, 3, &givens).unwrap(), &board);
+        let mut lanes = Lanes::new(Fill::new(&grid, 3, &givens).unwrap(), &board, 0);
         let alone = SECOND_LANE_NODES_PER_CELL * 9;
         lanes.current().nodes = alone;
         for _ in 0..1000 {
@@ -162,7 +166,7 @@ mod tests {
     #[test]
     fn the_lane_that_finds_the_first_solution_goes_on_alone() {
         let (board, grid, givens) = corners();
-        let mut lanes = Lanes::new(Fill::new(&grid, 3, &givens).unwrap(), &board);
+        let mut lanes = Lanes::new(Fill::new(&grid, 3, &givens).unwrap(), &board, 0);
         lanes.current().nodes = SECOND_LANE_NODES_PER_CELL * 9;
         lanes.take_turns(&board, &grid, &givens);
         lanes.current().nodes = 7;

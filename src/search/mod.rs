@@ -64,10 +64,12 @@ mod frontier;
 mod lanes;
 mod nearby;
 mod path;
+mod side_by_side;
 mod stretch;
 #[cfg(test)]
 mod testing;
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::board::Board;
@@ -81,6 +83,8 @@ use fill::Fill;
 pub use frontier::{count_paths, ends_only, NoCount};
 use lanes::Lanes;
 use path::{Event, Grid, Tally, Walk};
+pub use side_by_side::search_side_by_side;
+use side_by_side::Side;
 use stretch::Stretcher;
 
 /// The two engines: one path grown from an anchor (empty boards, and
@@ -192,6 +196,8 @@ struct Recorder<'a> {
     /// With restarts, a solution an earlier run found is not counted again.
     restarts: bool,
     stop: Option<Instant>,
+    /// Set when a search beside this one has settled the board.
+    settled_beside: Option<&'a AtomicBool>,
     max_nodes: u64,
     progress: &'a mut dyn FnMut(&Progress),
 }
@@ -216,8 +222,13 @@ impl Recorder<'_> {
         }
     }
 
+    /// The clock has run out, or a search beside this one has settled
+    /// the board.
     fn clock_stopped(&self) -> bool {
         self.stop.is_some_and(|stop| Instant::now() >= stop)
+            || self
+                .settled_beside
+                .is_some_and(|settled| settled.load(Ordering::Relaxed))
     }
 
     /// Checks the path `cells` (by value: `cells[v - 1]` holds v) and counts
@@ -289,6 +300,18 @@ pub fn search_bounded(
     max_nodes: u64,
     progress: &mut dyn FnMut(&Progress),
 ) -> Outcome {
+    search_beside(board, domains, limits, max_nodes, Side::ALONE, progress)
+}
+
+/// As [`search_bounded`], as one of several searches side by side.
+fn search_beside(
+    board: &Board,
+    domains: Option<&Domains>,
+    limits: &Limits,
+    max_nodes: u64,
+    side: Side,
+    progress: &mut dyn FnMut(&Progress),
+) -> Outcome {
     let outcome = Outcome {
         solutions: Vec::new(),
         count: 0,
@@ -318,7 +341,7 @@ pub fn search_bounded(
         .collect();
     let mut engine = if board.clue_count() > 0 {
         match Fill::new(&grid, board.cols(), &givens) {
-            Some(fill) => Engine::Fill(Lanes::new(fill, board)),
+            Some(fill) => Engine::Fill(Lanes::new(fill, board, side.seed)),
             None => return outcome,
         }
     } else if limits.solutions == u64::MAX {
@@ -342,12 +365,13 @@ pub fn search_bounded(
         outcome,
         restarts,
         stop: limits.stop,
+        settled_beside: side.settled,
         max_nodes,
         progress,
     };
     // A run must at least be able to go down once, to the last value.
     let restart_unit = RESTART_NODES.max(2 * board.len() as u64);
-    let mut stretcher = Stretcher::new(board);
+    let mut stretcher = Stretcher::new(board, side.seed);
     let stretch_after = STRETCH_AFTER_NODES.max(WHOLE_RESTART_NODES_PER_CELL * board.len() as u64);
     let loose = stretch::suits(board);
     for run in 0u64.. {
@@ -402,7 +426,7 @@ pub fn search_bounded(
             let mut event = |event: Event| recorder.event(event, weight, target);
             match &mut engine {
                 Engine::Walk(walk, _) => {
-                    walk.seed = run;
+                    walk.seed = run + side.seed;
                     walk.budget = budget;
                     walk.from(start, &mut tally, &mut event);
                 }

@@ -44,6 +44,11 @@ pub struct Options {
     /// uniqueness if asked) no model is built. Ignored by
     /// `Backend::Search`, which has the whole time limit.
     pub search_budget: SearchBudget,
+    /// Searches side by side on this many threads, each from its own
+    /// seeds, the first to settle the board answering
+    /// ([`crate::search::search_side_by_side`]): 1 (the default) gives the
+    /// same answer on every run.
+    pub threads: usize,
 }
 
 /// How long the search may run ahead of HiGHS or CBC.
@@ -91,6 +96,7 @@ impl Default for Options {
             solver_log: false,
             max_variables: DEFAULT_MAX_VARIABLES,
             search_budget: SearchBudget::Default,
+            threads: 1,
         }
     }
 }

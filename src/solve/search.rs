@@ -100,9 +100,14 @@ pub(super) fn run(
         })
     };
     let outcome = match (budget.engine, domains) {
-        (Engine::Paths, _) => {
-            search::search_bounded(board, domains, &limits, max_nodes, &mut searching)
-        }
+        (Engine::Paths, _) => search::search_side_by_side(
+            board,
+            domains,
+            &limits,
+            max_nodes,
+            options.threads,
+            &mut searching,
+        ),
         (Engine::Propagation, Some(domains)) => search::branch(board, domains, &limits, max_nodes),
         (Engine::Propagation, None) => return Left::Everything,
     };

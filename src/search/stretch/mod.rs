@@ -366,10 +366,13 @@ pub(super) struct Stretcher<'a> {
     /// [`UNROUTED_RUNS`] runs in a row could not route every gap: the
     /// engine has nothing to offer.
     pub(super) gone: bool,
+    /// Where the runs' seeds start.
+    seed: u64,
 }
 
 impl<'a> Stretcher<'a> {
-    pub(super) fn new(board: &'a Board) -> Stretcher<'a> {
+    /// `seed`: where the runs' seeds start (0 for a search alone).
+    pub(super) fn new(board: &'a Board, seed: u64) -> Stretcher<'a> {
         Stretcher {
             board,
             run: None,
@@ -378,6 +381,7 @@ impl<'a> Stretcher<'a> {
             moves: 0,
             unrouted: 0,
             gone: false,
+            seed,
         }
     }
 
@@ -395,7 +399,7 @@ impl<'a> Stretcher<'a> {
             if self.left == 0 || self.run.is_none() {
                 let cells = self.board.len() as u64;
                 self.left = super::luby(self.runs) * MOVES_PER_CELL * cells;
-                self.run = Stretch::new(self.board, self.runs);
+                self.run = Stretch::new(self.board, self.seed + self.runs);
                 self.runs += 1;
                 // A run that cannot route its gaps gives way to the next,
                 // its routing counted as moves; after a few such runs in a

@@ -70,7 +70,7 @@ fn every_move_keeps_one_path_with_its_pieces_between_their_clues() {
 fn a_run_with_no_piece_short_is_a_solution() {
     for (side, clues, seed) in [(6, 3, 1), (8, 6, 2), (10, 3, 3), (12, 5, 4), (20, 12, 5)] {
         let board = scattered(side, clues, seed);
-        let mut stretcher = Stretcher::new(&board);
+        let mut stretcher = Stretcher::new(&board, 0);
         let cells = stretcher
             .advance(50_000_000, &mut || false)
             .unwrap_or_else(|| panic!("{side}x{side} with {clues} clues solved"));
@@ -113,7 +113,7 @@ fn a_board_without_clues_or_a_row_of_cells_has_no_run() {
 #[test]
 fn the_stretcher_stops_when_asked() {
     let board = scattered(30, 27, 3003);
-    let mut stretcher = Stretcher::new(&board);
+    let mut stretcher = Stretcher::new(&board, 0);
     assert_eq!(stretcher.advance(u64::MAX, &mut || true), None);
     assert!(stretcher.moves <= 1 << 16, "{} moves", stretcher.moves);
 }

@@ -1,0 +1,208 @@
+//! Searches side by side on threads, for a first and a second solution.
+//!
+//! The nodes the search takes to settle a board with many solutions vary
+//! by orders of magnitude with its seeds (docs/benchmarks.md), and the
+//! time to a solution is heavy-tailed: the remedy Gomes, Selman, Crato and
+//! Kautz (2000) give is to run independent searches and take the first
+//! answer. The two fills of one search already take turns on one thread
+//! (`lanes.rs`); here whole searches run on threads of their own, each
+//! from its own seeds, and the first to settle the board (two solutions,
+//! or every solution when the whole space was searched) stops the others.
+//!
+//! A search alone gives the same answer on every run. Side by side, which
+//! search settles first depends on the machine, and so may the solutions
+//! shown; the verdict does not (a board with one solution has one in every
+//! search). So this is asked for (`--threads`), not the default.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::{search_beside, search_bounded, Limits, Outcome, Progress, KEPT};
+use crate::board::Board;
+use crate::domains::Domains;
+
+/// Which of the searches side by side one is: where its seeds start, and
+/// the flag set once one of them has settled the board.
+#[derive(Clone, Copy)]
+pub(super) struct Side<'a> {
+    pub(super) seed: u64,
+    pub(super) settled: Option<&'a AtomicBool>,
+}
+
+impl Side<'_> {
+    /// A search alone: the seeds it has always had.
+    pub(super) const ALONE: Side<'static> = Side {
+        seed: 0,
+        settled: None,
+    };
+}
+
+/// Seeds of search k start at k times this, far from each other's (a
+/// search's seeds grow by one a run).
+const SEED_STRIDE: u64 = 1 << 32;
+
+/// Boards up to 12x12 are searched on one thread: they settle in a few
+/// milliseconds, less than threads take to start.
+const ONE_THREAD_CELLS: usize = 144;
+
+/// As [`search_bounded`], with `threads` searches side by side when that
+/// can help: asked for at most two solutions (a count needs the whole
+/// space, which one search goes through as fast as several), and the board
+/// larger than 12x12. The first search to settle the board answers, with
+/// the nodes, moves and failures of all of them; when none does, the
+/// distinct solutions they found are pooled (one search's first and
+/// another's may be the two). `progress` hears the first search.
+pub fn search_side_by_side(
+    board: &Board,
+    domains: Option<&Domains>,
+    limits: &Limits,
+    max_nodes: u64,
+    threads: usize,
+    progress: &mut dyn FnMut(&Progress),
+) -> Outcome {
+    if threads <= 1 || limits.solutions > KEPT as u64 || board.len() <= ONE_THREAD_CELLS {
+        return search_bounded(board, domains, limits, max_nodes, progress);
+    }
+    let reduced;
+    let domains = match domains {
+        Some(domains) => domains,
+        None => match Domains::reduce_with(board, false, None) {
+            Ok(domains) => {
+                reduced = domains;
+                &reduced
+            }
+            // No solution: one search says so at once.
+            Err(_) => return search_bounded(board, None, limits, max_nodes, progress),
+        },
+    };
+    let settled = AtomicBool::new(false);
+    let settled = &settled;
+    let outcomes: Vec<Outcome> = std::thread::scope(|scope| {
+        let others: Vec<_> = (1..threads as u64)
+            .map(|k| {
+                scope.spawn(move || {
+                    let side = Side {
+                        seed: k * SEED_STRIDE,
+                        settled: Some(settled),
+                    };
+                    let outcome =
+                        search_beside(board, Some(domains), limits, max_nodes, side, &mut |_| {});
+                    if settles(&outcome, limits) {
+                        settled.store(true, Ordering::Relaxed);
+                    }
+                    outcome
+                })
+            })
+            .collect();
+        let side = Side {
+            seed: 0,
+            settled: Some(settled),
+        };
+        let first = search_beside(board, Some(domains), limits, max_nodes, side, progress);
+        if settles(&first, limits) {
+            settled.store(true, Ordering::Relaxed);
+        }
+        let mut outcomes = vec![first];
+        outcomes.extend(
+            others
+                .into_iter()
+                .map(|other| other.join().expect("a search beside panicked")),
+        );
+        outcomes
+    });
+    pooled(outcomes, limits)
+}
+
+/// Has this search settled what `limits` ask: every solution there is, or
+/// as many as asked?
+fn settles(outcome: &Outcome, limits: &Limits) -> bool {
+    outcome.complete || outcome.count >= limits.solutions
+}
+
+/// One answer from the searches' outcomes: the first that settled the
+/// board, else the distinct solutions they found between them; the work
+/// of all of them either way.
+fn pooled(outcomes: Vec<Outcome>, limits: &Limits) -> Outcome {
+    let nodes = outcomes.iter().map(|outcome| outcome.nodes).sum();
+    let moves = outcomes.iter().map(|outcome| outcome.moves).sum();
+    let failures = outcomes.iter().map(|outcome| outcome.failures).sum();
+    let mut answer = match outcomes.iter().position(|outcome| settles(outcome, limits)) {
+        Some(index) => outcomes.into_iter().nth(index).expect("the settled one"),
+        None => {
+            let mut answer = Outcome {
+                solutions: Vec::new(),
+                count: 0,
+                complete: false,
+                nodes: 0,
+                moves: 0,
+                failures: 0,
+            };
+            for solution in outcomes.into_iter().flat_map(|outcome| outcome.solutions) {
+                if !answer.solutions.contains(&solution) {
+                    answer.keep(solution, 1);
+                }
+            }
+            answer
+        }
+    };
+    answer.nodes = nodes;
+    answer.moves = moves;
+    answer.failures = failures;
+    answer
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::testing::empty;
+
+    const TWO: Limits = Limits {
+        solutions: 2,
+        stop: None,
+    };
+
+    /// A search's outcome holding only `solution`, incomplete.
+    fn found(solution: &crate::check::Solution, nodes: u64) -> Outcome {
+        Outcome {
+            solutions: vec![solution.clone()],
+            count: 1,
+            complete: false,
+            nodes,
+            moves: 0,
+            failures: 0,
+        }
+    }
+
+    #[test]
+    fn one_solution_from_each_of_two_searches_makes_two() {
+        let two = search_bounded(&empty(3, 3), None, &TWO, u64::MAX, &mut |_| {});
+        let [first, second] = [&two.solutions[0], &two.solutions[1]];
+        let pooled = pooled(vec![found(first, 10), found(second, 20)], &TWO);
+        assert_eq!((pooled.count, pooled.complete), (2, false));
+        assert_eq!(pooled.solutions, [first.clone(), second.clone()]);
+        assert_eq!(pooled.nodes, 30, "the work of both");
+    }
+
+    #[test]
+    fn the_same_solution_from_two_searches_counts_once() {
+        let two = search_bounded(&empty(3, 3), None, &TWO, u64::MAX, &mut |_| {});
+        let first = &two.solutions[0];
+        let pooled = pooled(vec![found(first, 1), found(first, 1)], &TWO);
+        assert_eq!((pooled.count, pooled.solutions.len()), (1, 1));
+    }
+
+    #[test]
+    fn a_search_stops_once_one_beside_it_has_settled_the_board() {
+        // 30x30 with 45 clues: its first solution takes far more than the
+        // nodes between two looks at the flag.
+        let board = crate::generate::Puzzle::generate(30, 30, 45, 3).board;
+        let settled = AtomicBool::new(true);
+        let side = Side {
+            seed: SEED_STRIDE,
+            settled: Some(&settled),
+        };
+        let outcome = search_beside(&board, None, &TWO, u64::MAX, side, &mut |_| {});
+        assert!(!outcome.complete);
+        assert_eq!(outcome.count, 0);
+        assert!(outcome.nodes < 10_000, "{} nodes", outcome.nodes);
+    }
+}

@@ -10,7 +10,8 @@
 //!     cargo run --release --example search_bench [FILTER]
 //!
 //! With FILTER, only the boards whose name contains it (and no counts);
-//! `count` runs only the counts.
+//! `count` runs only the counts. With `THREADS=N` in the environment each
+//! solve runs N searches side by side (`solve --threads N`).
 //!
 //! docs/benchmarks.md quotes its output.
 
@@ -36,9 +37,14 @@ const TIME_LIMIT: f64 = 10.0;
 /// Median milliseconds of `solve --unique` and the last report (one run
 /// only when the first reached the time limit).
 fn timed(board: &Board, backend: Backend) -> (f64, Report) {
+    let threads = std::env::var("THREADS")
+        .ok()
+        .and_then(|threads| threads.parse().ok())
+        .unwrap_or(1);
     let options = Options {
         unique: true,
         time_limit: Some(TIME_LIMIT),
+        threads,
         ..Options::new(Formulation::Assignment, backend)
     };
     let mut times = Vec::new();

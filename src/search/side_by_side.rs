@@ -50,7 +50,8 @@ const ONE_THREAD_CELLS: usize = 144;
 /// larger than 12x12. The first search to settle the board answers, with
 /// the nodes, moves and failures of all of them; when none does, the
 /// distinct solutions they found are pooled (one search's first and
-/// another's may be the two). `progress` hears the first search.
+/// another's may be the two). Without `domains`, each search runs rules
+/// 1-5 itself. `progress` hears the first search.
 pub fn search_side_by_side(
     board: &Board,
     domains: Option<&Domains>,
@@ -62,18 +63,6 @@ pub fn search_side_by_side(
     if threads <= 1 || limits.solutions > KEPT as u64 || board.len() <= ONE_THREAD_CELLS {
         return search_bounded(board, domains, limits, max_nodes, progress);
     }
-    let reduced;
-    let domains = match domains {
-        Some(domains) => domains,
-        None => match Domains::reduce_with(board, false, None) {
-            Ok(domains) => {
-                reduced = domains;
-                &reduced
-            }
-            // No solution: one search says so at once.
-            Err(_) => return search_bounded(board, None, limits, max_nodes, progress),
-        },
-    };
     let settled = AtomicBool::new(false);
     let settled = &settled;
     let outcomes: Vec<Outcome> = std::thread::scope(|scope| {
@@ -85,7 +74,7 @@ pub fn search_side_by_side(
                         settled: Some(settled),
                     };
                     let outcome =
-                        search_beside(board, Some(domains), limits, max_nodes, side, &mut |_| {});
+                        search_beside(board, domains, limits, max_nodes, side, &mut |_| {});
                     if settles(&outcome, limits) {
                         settled.store(true, Ordering::Relaxed);
                     }
@@ -97,7 +86,7 @@ pub fn search_side_by_side(
             seed: 0,
             settled: Some(settled),
         };
-        let first = search_beside(board, Some(domains), limits, max_nodes, side, progress);
+        let first = search_beside(board, domains, limits, max_nodes, side, progress);
         if settles(&first, limits) {
             settled.store(true, Ordering::Relaxed);
         }

@@ -75,6 +75,7 @@ pub(super) struct Lanes<'a> {
     lanes: Vec<Lane<'a>>,
     current: usize,
     second_after: u64,
+    /// Where the lanes' seeds start.
     seed: u64,
 }
 

@@ -217,14 +217,14 @@ impl Recorder<'_> {
                     solutions: self.outcome.count,
                     nodes: tally.nodes,
                 });
-                !self.clock_stopped() && tally.nodes < self.max_nodes
+                !self.told_to_stop() && tally.nodes < self.max_nodes
             }
         }
     }
 
     /// The clock has run out, or a search beside this one has settled
     /// the board.
-    fn clock_stopped(&self) -> bool {
+    fn told_to_stop(&self) -> bool {
         self.stop.is_some_and(|stop| Instant::now() >= stop)
             || self
                 .settled_beside
@@ -408,7 +408,7 @@ fn search_beside(
                     solutions: recorder.outcome.count,
                     nodes,
                 });
-                recorder.clock_stopped()
+                recorder.told_to_stop()
             };
             if let Some(path) = stretcher.advance(moves, &mut tick) {
                 // Whether to go on does not matter: the fill's run is skipped
@@ -456,7 +456,7 @@ fn search_beside(
                 lane.repair.start_over(&mut lane.fill, &givens);
             }
             let open = recorder.outcome.count < target;
-            if open && !recorder.clock_stopped() && tally.nodes < max_nodes {
+            if open && !recorder.told_to_stop() && tally.nodes < max_nodes {
                 // None nearby: the whole board again, from the next run.
                 continue;
             }
@@ -465,7 +465,7 @@ fn search_beside(
         }
         let enough = recorder.outcome.count >= limits.solutions;
         let exhausted = !tally.stopped; // the space around a repair's start
-        if !(tally.out_of_nodes || exhausted) || enough || recorder.clock_stopped() {
+        if !(tally.out_of_nodes || exhausted) || enough || recorder.told_to_stop() {
             recorder.outcome.complete = false;
             break;
         }

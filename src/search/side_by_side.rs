@@ -44,14 +44,20 @@ const SEED_STRIDE: u64 = 1 << 32;
 /// milliseconds, less than threads take to start.
 const ONE_THREAD_CELLS: usize = 144;
 
+/// The other searches start once the first has spent this many nodes per
+/// cell without settling the board: most boards it settles sooner, and
+/// they pay neither for starting threads nor for sharing the machine.
+const OTHERS_AFTER_NODES_PER_CELL: u64 = 16;
+
 /// As [`search_bounded`], with `threads` searches side by side when that
 /// can help: asked for at most two solutions (a count needs the whole
-/// space, which one search goes through as fast as several), and the board
-/// larger than 12x12. The first search to settle the board answers, with
-/// the nodes, moves and failures of all of them; when none does, the
-/// distinct solutions they found are pooled (one search's first and
-/// another's may be the two). Without `domains`, each search runs rules
-/// 1-5 itself. `progress` hears the first search.
+/// space, which one search goes through as fast as several), the board
+/// larger than 12x12, and the first search not done within
+/// [`OTHERS_AFTER_NODES_PER_CELL`]. The first search to settle the board
+/// answers, with the nodes, moves and failures of all of them; when none
+/// does, the distinct solutions they found are pooled (one search's first
+/// and another's may be the two). Without `domains`, each search runs
+/// rules 1-5 itself. `progress` hears the first search.
 pub fn search_side_by_side(
     board: &Board,
     domains: Option<&Domains>,
@@ -65,28 +71,33 @@ pub fn search_side_by_side(
     }
     let settled = AtomicBool::new(false);
     let settled = &settled;
+    let others_after = OTHERS_AFTER_NODES_PER_CELL * board.len() as u64;
     let outcomes: Vec<Outcome> = std::thread::scope(|scope| {
-        let others: Vec<_> = (1..threads as u64)
-            .map(|k| {
-                scope.spawn(move || {
-                    let side = Side {
-                        seed: k * SEED_STRIDE,
-                        settled: Some(settled),
-                    };
-                    let outcome =
-                        search_beside(board, domains, limits, max_nodes, side, &mut |_| {});
-                    if settles(&outcome, limits) {
-                        settled.store(true, Ordering::Relaxed);
-                    }
-                    outcome
-                })
-            })
-            .collect();
+        let mut others = Vec::new();
+        let mut first_heard = |seen: &Progress| {
+            if others.is_empty() && seen.nodes >= others_after {
+                others.extend((1..threads as u64).map(|k| {
+                    scope.spawn(move || {
+                        let side = Side {
+                            seed: k * SEED_STRIDE,
+                            settled: Some(settled),
+                        };
+                        let outcome =
+                            search_beside(board, domains, limits, max_nodes, side, &mut |_| {});
+                        if settles(&outcome, limits) {
+                            settled.store(true, Ordering::Relaxed);
+                        }
+                        outcome
+                    })
+                }));
+            }
+            progress(seen);
+        };
         let side = Side {
             seed: 0,
             settled: Some(settled),
         };
-        let first = search_beside(board, domains, limits, max_nodes, side, progress);
+        let first = search_beside(board, domains, limits, max_nodes, side, &mut first_heard);
         if settles(&first, limits) {
             settled.store(true, Ordering::Relaxed);
         }

@@ -8,6 +8,8 @@
 //! (`lanes.rs`); here whole searches run on threads of their own, each
 //! from its own seeds, and the first to settle the board (two solutions,
 //! or every solution when the whole space was searched) stops the others.
+//! They join once the first has spent a few nodes per cell: a board it
+//! settles at once pays nothing for them.
 //!
 //! A search alone gives the same answer on every run. Side by side, which
 //! search settles first depends on the machine, and so may the solutions

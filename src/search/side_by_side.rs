@@ -54,8 +54,8 @@ const OTHERS_AFTER_NODES_PER_CELL: u64 = 16;
 /// As [`search_bounded`], with `threads` searches side by side when that
 /// can help: asked for at most two solutions (a count needs the whole
 /// space, which one search goes through as fast as several), the board
-/// larger than 12x12, and the first search not done within
-/// [`OTHERS_AFTER_NODES_PER_CELL`]. The first search to settle the board
+/// larger than 12x12, and the first search not done within 16 nodes per
+/// cell. The first search to settle the board
 /// answers, with the nodes, moves and failures of all of them; when none
 /// does, the distinct solutions they found are pooled (one search's first
 /// and another's may be the two). Without `domains`, each search runs

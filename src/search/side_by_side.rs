@@ -55,11 +55,11 @@ const OTHERS_AFTER_NODES_PER_CELL: u64 = 16;
 /// can help: asked for at most two solutions (a count needs the whole
 /// space, which one search goes through as fast as several), the board
 /// larger than 12x12, and the first search not done within 16 nodes per
-/// cell. The first search to settle the board
-/// answers, with the nodes, moves and failures of all of them; when none
-/// does, the distinct solutions they found are pooled (one search's first
-/// and another's may be the two). Without `domains`, each search runs
-/// rules 1-5 itself. `progress` hears the first search.
+/// cell. The first search to settle the board answers, with the nodes,
+/// moves and failures of all of them; when none does, the distinct
+/// solutions they found are pooled (one search's first and another's may
+/// be the two). Without `domains`, each search runs rules 1-5 itself.
+/// `progress` hears the first search.
 pub fn search_side_by_side(
     board: &Board,
     domains: Option<&Domains>,

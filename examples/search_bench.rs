@@ -37,14 +37,10 @@ const TIME_LIMIT: f64 = 10.0;
 /// Median milliseconds of `solve --unique` and the last report (one run
 /// only when the first reached the time limit).
 fn timed(board: &Board, backend: Backend) -> (f64, Report) {
-    let threads = std::env::var("THREADS")
-        .ok()
-        .and_then(|threads| threads.parse().ok())
-        .unwrap_or(1);
     let options = Options {
         unique: true,
         time_limit: Some(TIME_LIMIT),
-        threads,
+        threads: bench_boards::threads(),
         ..Options::new(Formulation::Assignment, backend)
     };
     let mut times = Vec::new();

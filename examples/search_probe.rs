@@ -84,16 +84,12 @@ fn two_within_budget(board: &Board, domains: &Domains, budget: Budget) -> (Outco
         Budget::Nodes(nodes) => (None, nodes),
     };
     let limits = Limits { solutions: 2, stop };
-    let threads = std::env::var("THREADS")
-        .ok()
-        .and_then(|threads| threads.parse().ok())
-        .unwrap_or(1);
     let outcome = search_side_by_side(
         board,
         Some(domains),
         &limits,
         max_nodes,
-        threads,
+        bench_boards::threads(),
         &mut |_| {},
     );
     (outcome, clock.elapsed().as_secs_f64() * 1000.0)

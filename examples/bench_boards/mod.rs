@@ -109,3 +109,12 @@ fn large_with(percents: &[usize], seed_base: u64) -> Vec<(String, Board)> {
     }
     boards
 }
+
+/// `THREADS=N` in the environment: searches side by side for each solve
+/// or search (`solve --threads N`); 1 without it.
+pub fn threads() -> usize {
+    std::env::var("THREADS")
+        .ok()
+        .and_then(|threads| threads.parse().ok())
+        .unwrap_or(1)
+}

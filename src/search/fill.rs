@@ -32,8 +32,13 @@
 //! - *short gaps* (in `short_gaps.rs`): a gap of a few values still has a
 //!   walk through the free cells, when the placement lies where it might
 //!   pass.
+//!
+//! And before each choice, *needy cells* (in `needy.rs`): a free cell with
+//! two ways in, one of them a placed value, narrows the cells of the open
+//! value beside it.
 
 mod labels;
+mod needy;
 mod placed;
 mod regions;
 mod repair;
@@ -321,7 +326,15 @@ impl<'a> Fill<'a> {
             let below_high = gap.high.map(|high| self.value[high] - 1);
             let second = below_high.filter(|&value| Some(value) != above_low);
             for value in above_low.into_iter().chain(second) {
-                let (candidates, count) = self.candidates(value);
+                let (mut candidates, mut count) = self.candidates(value);
+                // Worth the look only where it could change the choice.
+                if count >= 2 && best_key.0 >= 2 {
+                    if let Some(narrowed) =
+                        self.narrowed_by_needy(value, &candidates[..count as usize])
+                    {
+                        (candidates, count) = narrowed;
+                    }
+                }
                 let key = (
                     count,
                     Reverse(self.weight[value as usize]),

@@ -11,7 +11,11 @@
 //!
 //! With FILTER, only the boards whose name contains it (and no counts);
 //! `count` runs only the counts. With `THREADS=N` in the environment each
-//! solve runs N searches side by side (`solve --threads N`).
+//! solve runs N searches side by side (`solve --threads N`); with `SEED=S`
+//! the search's seeds start at S (`solve --seed S`). With `SEEDS=N` each
+//! time is the median of N runs from seeds S, S + 1, ..., S + N - 1, where
+//! the nodes a board takes vary most: from one seed to the next by orders
+//! of magnitude on some boards with many solutions.
 //!
 //! docs/benchmarks.md quotes its output.
 
@@ -34,30 +38,34 @@ fn median(mut times: Vec<f64>) -> f64 {
 /// Seconds each solve may take.
 const TIME_LIMIT: f64 = 10.0;
 
-/// Median milliseconds of `solve --unique` and the last report (one run
-/// only when the first reached the time limit).
+/// Median milliseconds of `solve --unique` and the report of that run:
+/// over 3 runs (one only when the first reached the time limit), or with
+/// `SEEDS=N` over N runs from seeds S, S + 1, ... (each run to its end).
 fn timed(board: &Board, backend: Backend) -> (f64, Report) {
-    let options = Options {
-        unique: true,
-        time_limit: Some(TIME_LIMIT),
-        threads: bench_boards::threads(),
-        ..Options::new(Formulation::Assignment, backend)
-    };
-    let mut times = Vec::new();
-    let mut last: Option<Report> = None;
-    for _ in 0..RUNS {
-        if last
-            .as_ref()
-            .is_some_and(|report| report.status == Status::TimeLimit)
-        {
+    let searches = bench_boards::searches();
+    let seeds: Option<u64> = bench_boards::number_in_environment("SEEDS");
+    let mut runs: Vec<(f64, Report)> = Vec::new();
+    for run in 0..seeds.unwrap_or(RUNS as u64) {
+        let timed_out = runs
+            .last()
+            .is_some_and(|(_, report)| report.status == Status::TimeLimit);
+        if seeds.is_none() && timed_out {
             break;
         }
+        let options = Options {
+            unique: true,
+            time_limit: Some(TIME_LIMIT),
+            threads: searches.threads,
+            seed: searches.seed + if seeds.is_some() { run } else { 0 },
+            ..Options::new(Formulation::Assignment, backend)
+        };
         let start = Instant::now();
         let report = solve(board, &options).expect("the board solves");
-        times.push(start.elapsed().as_secs_f64() * 1000.0);
-        last = Some(report);
+        runs.push((start.elapsed().as_secs_f64() * 1000.0, report));
     }
-    (median(times), last.expect("at least one run"))
+    runs.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let middle = runs.len() / 2;
+    runs.swap_remove(middle)
 }
 
 fn verdict(report: &Report) -> String {

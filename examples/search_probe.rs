@@ -50,7 +50,8 @@
 //! With `THREADS=N` in the environment, `spread`, `large` and `dense` run N
 //! searches side by side on each board larger than 12x12
 //! (`numbrix::search::search_side_by_side`, `solve --threads N`): the
-//! nodes and moves shown are all of theirs.
+//! nodes and moves shown are all of theirs. With `SEED=S`, the searches'
+//! seeds start at S instead of 0 (`solve --seed S`).
 
 use std::time::{Duration, Instant};
 
@@ -89,7 +90,7 @@ fn two_within_budget(board: &Board, domains: &Domains, budget: Budget) -> (Outco
         Some(domains),
         &limits,
         max_nodes,
-        bench_boards::threads(),
+        bench_boards::searches(),
         &mut |_| {},
     );
     (outcome, clock.elapsed().as_secs_f64() * 1000.0)

@@ -114,6 +114,11 @@ struct ModelArgs {
     /// verdict does not). Boards up to 12x12 use one.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: u16,
+    /// Start the search's seeds here: another seed takes other choices
+    /// first, so on a board with many solutions it may show other ones,
+    /// sooner or later. The verdict is the same.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    seed: u64,
 }
 
 #[derive(Args)]
@@ -204,6 +209,7 @@ impl ModelArgs {
                 .search_budget
                 .map_or(SearchBudget::Default, SearchBudget::Seconds),
             threads: usize::from(self.threads),
+            seed: self.seed,
             ..Options::default()
         }
     }

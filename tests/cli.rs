@@ -583,6 +583,25 @@ fn searches_side_by_side_settle_a_large_board_with_many_solutions() {
 }
 
 #[test]
+fn another_seed_shows_another_checked_solution_of_an_empty_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = dir.path().join("empty_7x7.csv");
+    std::fs::write(&board, ",,,,,,\n".repeat(7)).unwrap();
+    let board = board.to_str().unwrap();
+    let mut shown = Vec::new();
+    for seed in ["0", "1"] {
+        let output = numbrix(&["solve", board, "--seed", seed, "--format", "csv"]);
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        let answer = dir.path().join(format!("seed_{seed}.csv"));
+        std::fs::write(&answer, stdout(&output)).unwrap();
+        let check = numbrix(&["check", board, answer.to_str().unwrap()]);
+        assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+        shown.push(stdout(&output));
+    }
+    assert_ne!(shown[0], shown[1], "seed 1 takes other choices first");
+}
+
+#[test]
 fn zero_threads_is_refused_with_exit_2() {
     let output = numbrix(&["solve", CLASSIC, "--threads", "0"]);
     assert_eq!(output.status.code(), Some(2));

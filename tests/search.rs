@@ -3,7 +3,9 @@
 //! small boards, and the example boards.
 
 use numbrix::generate::{Puzzle, Rng};
-use numbrix::search::{branch, search, search_bounded, search_side_by_side, Limits, Outcome};
+use numbrix::search::{
+    branch, search, search_bounded, search_side_by_side, Limits, Outcome, Searches,
+};
 use numbrix::{check_values, Board, Domains};
 use proptest::prelude::*;
 
@@ -347,7 +349,8 @@ fn two_side_by_side(board: &Board, domains: Option<&Domains>, threads: usize) ->
         solutions: 2,
         stop: None,
     };
-    search_side_by_side(board, domains, &two, u64::MAX, threads, &mut |_| {})
+    let searches = Searches { threads, seed: 0 };
+    search_side_by_side(board, domains, &two, u64::MAX, searches, &mut |_| {})
 }
 
 #[test]
@@ -366,6 +369,55 @@ fn searches_side_by_side_prove_a_unique_board_unique() {
     let board = common::board_at("examples/boards/scale/15x15_1.csv");
     let domains = Domains::reduce(&board).unwrap();
     let outcome = two_side_by_side(&board, Some(&domains), 2);
+    assert_eq!((outcome.count, outcome.complete), (1, true));
+    assert_eq!(
+        outcome.solutions[0].values(),
+        known_solution("scale/15x15_1")
+    );
+}
+
+#[test]
+fn another_seed_finds_other_checked_solutions_and_again_the_same() {
+    let board = Puzzle::generate(16, 16, 8, 7).board;
+    let two = Limits {
+        solutions: 2,
+        stop: None,
+    };
+    let from = |seed| {
+        let searches = Searches { threads: 1, seed };
+        search_side_by_side(&board, None, &two, u64::MAX, searches, &mut |_| {})
+    };
+    let (zero, one) = (from(0), from(1));
+    for outcome in [&zero, &one] {
+        assert_eq!(outcome.solutions.len(), 2);
+        for solution in &outcome.solutions {
+            assert!(check_values(&board, solution.values().to_vec()).is_ok());
+        }
+    }
+    assert_ne!(zero.solutions[0], one.solutions[0]);
+    assert_eq!(from(1), one, "a seed gives the same answer on every run");
+}
+
+#[test]
+fn another_seed_proves_a_unique_board_unique_all_the_same() {
+    let board = common::board_at("examples/boards/scale/15x15_1.csv");
+    let domains = Domains::reduce(&board).unwrap();
+    let two = Limits {
+        solutions: 2,
+        stop: None,
+    };
+    let searches = Searches {
+        threads: 1,
+        seed: 12_345,
+    };
+    let outcome = search_side_by_side(
+        &board,
+        Some(&domains),
+        &two,
+        u64::MAX,
+        searches,
+        &mut |_| {},
+    );
     assert_eq!((outcome.count, outcome.complete), (1, true));
     assert_eq!(
         outcome.solutions[0].values(),

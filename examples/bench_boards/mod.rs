@@ -3,6 +3,7 @@
 //! same boards.
 
 use numbrix::generate::Puzzle;
+use numbrix::search::Searches;
 use numbrix::Board;
 
 /// `percent` % of the cells of a random path on a side x side board kept
@@ -111,10 +112,18 @@ fn large_with(percents: &[usize], seed_base: u64) -> Vec<(String, Board)> {
 }
 
 /// `THREADS=N` in the environment: searches side by side for each solve
-/// or search (`solve --threads N`); 1 without it.
-pub fn threads() -> usize {
-    std::env::var("THREADS")
+/// or search (`solve --threads N`); 1 without it. `SEED=S`: the first
+/// search's seeds start at S (`solve --seed S`); 0 without it.
+pub fn searches() -> Searches {
+    Searches {
+        threads: number_in_environment("THREADS").unwrap_or(1),
+        seed: number_in_environment("SEED").unwrap_or(0),
+    }
+}
+
+/// The number in environment variable `name`, if it holds one.
+pub fn number_in_environment<T: std::str::FromStr>(name: &str) -> Option<T> {
+    std::env::var(name)
         .ok()
-        .and_then(|threads| threads.parse().ok())
-        .unwrap_or(1)
+        .and_then(|value| value.parse().ok())
 }

@@ -83,8 +83,8 @@ use fill::Fill;
 pub use frontier::{count_paths, ends_only, NoCount};
 use lanes::Lanes;
 use path::{Event, Grid, Tally, Walk};
-pub use side_by_side::search_side_by_side;
 use side_by_side::Side;
+pub use side_by_side::{search_side_by_side, Searches};
 use stretch::Stretcher;
 
 /// The two engines: one path grown from an anchor (empty boards, and

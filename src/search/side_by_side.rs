@@ -18,7 +18,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::{search_beside, search_bounded, Limits, Outcome, Progress, KEPT};
+use super::{search_beside, Limits, Outcome, Progress, KEPT};
 use crate::board::Board;
 use crate::domains::Domains;
 
@@ -38,6 +38,26 @@ impl Side<'_> {
     };
 }
 
+/// How many searches run side by side, and where the first one's seeds
+/// start (the others' start far from it). Another seed takes other
+/// choices first among equals: on a board with many solutions it may find
+/// other ones, sooner or later; a verdict it reaches is the same.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Searches {
+    /// Searches on threads of their own (1: the search alone).
+    pub threads: usize,
+    /// Where the first search's seeds start.
+    pub seed: u64,
+}
+
+impl Searches {
+    /// One search from the seeds it has always had (`solve`'s default).
+    pub const ONE: Searches = Searches {
+        threads: 1,
+        seed: 0,
+    };
+}
+
 /// Seeds of search k start at k times this, far from each other's (a
 /// search's seeds grow by one a run).
 const SEED_STRIDE: u64 = 1 << 32;
@@ -51,8 +71,8 @@ const ONE_THREAD_CELLS: usize = 144;
 /// they pay neither for starting threads nor for sharing the machine.
 const OTHERS_AFTER_NODES_PER_CELL: u64 = 16;
 
-/// As [`search_bounded`], with `threads` searches side by side when that
-/// can help: asked for at most two solutions (a count needs the whole
+/// As [`search_bounded`](super::search_bounded), from `searches.seed`, with `searches.threads`
+/// searches side by side when that can help: asked for at most two solutions (a count needs the whole
 /// space, which one search goes through as fast as several), the board
 /// larger than 12x12, and the first search not done within 16 nodes per
 /// cell. The first search to settle the board answers, with the nodes,
@@ -65,11 +85,16 @@ pub fn search_side_by_side(
     domains: Option<&Domains>,
     limits: &Limits,
     max_nodes: u64,
-    threads: usize,
+    searches: Searches,
     progress: &mut dyn FnMut(&Progress),
 ) -> Outcome {
+    let Searches { threads, seed } = searches;
     if threads <= 1 || limits.solutions > KEPT as u64 || board.len() <= ONE_THREAD_CELLS {
-        return search_bounded(board, domains, limits, max_nodes, progress);
+        let alone = Side {
+            seed,
+            settled: None,
+        };
+        return search_beside(board, domains, limits, max_nodes, alone, progress);
     }
     let settled = AtomicBool::new(false);
     let settled = &settled;
@@ -81,7 +106,7 @@ pub fn search_side_by_side(
                 others.extend((1..threads as u64).map(|k| {
                     scope.spawn(move || {
                         let side = Side {
-                            seed: k * SEED_STRIDE,
+                            seed: seed + k * SEED_STRIDE,
                             settled: Some(settled),
                         };
                         let outcome =
@@ -96,7 +121,7 @@ pub fn search_side_by_side(
             progress(seen);
         };
         let side = Side {
-            seed: 0,
+            seed,
             settled: Some(settled),
         };
         let first = search_beside(board, domains, limits, max_nodes, side, &mut first_heard);
@@ -155,6 +180,7 @@ fn pooled(outcomes: Vec<Outcome>, limits: &Limits) -> Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::search_bounded;
     use crate::search::testing::empty;
 
     const TWO: Limits = Limits {

@@ -49,6 +49,9 @@ pub struct Options {
     /// ([`crate::search::search_side_by_side`]): 1 (the default) gives the
     /// same answer on every run.
     pub threads: usize,
+    /// Where the search's seeds start (0 by default): another seed takes
+    /// other choices first among equals, and may find other solutions.
+    pub seed: u64,
 }
 
 /// How long the search may run ahead of HiGHS or CBC.
@@ -97,6 +100,7 @@ impl Default for Options {
             max_variables: DEFAULT_MAX_VARIABLES,
             search_budget: SearchBudget::Default,
             threads: 1,
+            seed: 0,
         }
     }
 }

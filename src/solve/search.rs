@@ -105,7 +105,10 @@ pub(super) fn run(
             domains,
             &limits,
             max_nodes,
-            options.threads,
+            search::Searches {
+                threads: options.threads,
+                seed: options.seed,
+            },
             &mut searching,
         ),
         (Engine::Propagation, Some(domains)) => search::branch(board, domains, &limits, max_nodes),

@@ -4,18 +4,20 @@
 //! finished, with `--solver cbc` (the search ahead of CBC), then the counts
 //! of empty boards: as `numbrix count` makes them (the reduction, then the
 //! frontier program), and by the search's walk over every path up to 6x6.
-//! Times are in-process, medians of 3 runs (one when it reached the 10 s
-//! time limit).
+//! Times are in-process, each the median of 3 runs from the search's seeds
+//! 0, 1 and 2 (`solve --seed`): one search from one seed gives the same
+//! answer on every run, and the nodes a board with many solutions takes
+//! vary from one seed to the next, by orders of magnitude on some, so three
+//! runs from one seed would time one draw three times. The counts, which go
+//! through every path, are medians of 3 runs.
 //!
 //!     cargo run --release --example search_bench [FILTER]
 //!
 //! With FILTER, only the boards whose name contains it (and no counts);
 //! `count` runs only the counts. With `THREADS=N` in the environment each
-//! solve runs N searches side by side (`solve --threads N`); with `SEED=S`
-//! the search's seeds start at S (`solve --seed S`). With `SEEDS=N` each
-//! time is the median of N runs from seeds S, S + 1, ..., S + N - 1, where
-//! the nodes a board takes vary most: from one seed to the next by orders
-//! of magnitude on some boards with many solutions.
+//! solve runs N searches side by side (`solve --threads N`); `SEED=S`
+//! starts the seeds at S and `SEEDS=N` takes N of them (S, S + 1, ...,
+//! S + N - 1).
 //!
 //! docs/benchmarks.md quotes its output.
 
@@ -38,25 +40,18 @@ fn median(mut times: Vec<f64>) -> f64 {
 /// Seconds each solve may take.
 const TIME_LIMIT: f64 = 10.0;
 
-/// Median milliseconds of `solve --unique` and the report of that run:
-/// over 3 runs (one only when the first reached the time limit), or with
-/// `SEEDS=N` over N runs from seeds S, S + 1, ... (each run to its end).
+/// Median milliseconds of `solve --unique` over runs from seeds S, S + 1,
+/// ... (3 of them, or `SEEDS`), and the report of the median run.
 fn timed(board: &Board, backend: Backend) -> (f64, Report) {
     let searches = bench_boards::searches();
-    let seeds: Option<u64> = bench_boards::number_in_environment("SEEDS");
+    let seeds: u64 = bench_boards::number_in_environment("SEEDS").unwrap_or(RUNS as u64);
     let mut runs: Vec<(f64, Report)> = Vec::new();
-    for run in 0..seeds.unwrap_or(RUNS as u64) {
-        let timed_out = runs
-            .last()
-            .is_some_and(|(_, report)| report.status == Status::TimeLimit);
-        if seeds.is_none() && timed_out {
-            break;
-        }
+    for offset in 0..seeds.max(1) {
         let options = Options {
             unique: true,
             time_limit: Some(TIME_LIMIT),
             threads: searches.threads,
-            seed: searches.seed + if seeds.is_some() { run } else { 0 },
+            seed: searches.seed + offset,
             ..Options::new(Formulation::Assignment, backend)
         };
         let start = Instant::now();

@@ -62,6 +62,12 @@ impl Searches {
 /// search's seeds grow by one a run).
 const SEED_STRIDE: u64 = 1 << 32;
 
+/// The seeds asked for (`Searches::seed`) lie this far apart, beyond the
+/// searches of up to 256 threads: a search's runs count their seeds up
+/// from its start, so seeds 0 and 1 taken as they are would share all but
+/// one run.
+const ASKED_SEED_STRIDE: u64 = 256 * SEED_STRIDE;
+
 /// Boards up to 12x12 are searched on one thread: they settle in a few
 /// milliseconds, less than threads take to start.
 const ONE_THREAD_CELLS: usize = 144;
@@ -89,6 +95,7 @@ pub fn search_side_by_side(
     progress: &mut dyn FnMut(&Progress),
 ) -> Outcome {
     let Searches { threads, seed } = searches;
+    let seed = seed.wrapping_mul(ASKED_SEED_STRIDE);
     if threads <= 1 || limits.solutions > KEPT as u64 || board.len() <= ONE_THREAD_CELLS {
         let alone = Side {
             seed,
@@ -106,7 +113,7 @@ pub fn search_side_by_side(
                 others.extend((1..threads as u64).map(|k| {
                     scope.spawn(move || {
                         let side = Side {
-                            seed: seed + k * SEED_STRIDE,
+                            seed: seed.wrapping_add(k * SEED_STRIDE),
                             settled: Some(settled),
                         };
                         let outcome =

@@ -148,6 +148,12 @@ pub struct SearchStats {
     /// It searched everything it was asked to: its verdict stands.
     pub complete: bool,
     pub ms: f64,
+    /// Where its seeds started (`--seed`), and how many searches ran side
+    /// by side (at most `--threads`: boards up to 12x12, and boards the
+    /// first search settles soon, get one). With one, the same seed gives
+    /// the same answer.
+    pub seed: u64,
+    pub threads: usize,
 }
 
 /// The outcome of one solve.
@@ -249,11 +255,17 @@ impl Report {
             if search.moves > 0 {
                 work.push(format!("{} moves", search.moves));
             }
+            work.push(format!("{} failures", search.failures));
+            if search.seed != 0 {
+                work.push(format!("seed {}", search.seed));
+            }
+            if search.threads > 1 {
+                work.push(format!("{} threads", search.threads));
+            }
             return format!(
-                "{verdict} (decided by the search in {:.1} ms: {}, {} failures; no model was built)",
+                "{verdict} (decided by the search in {:.1} ms: {}; no model was built)",
                 search.ms,
                 work.join(", "),
-                search.failures
             );
         }
         let mut line = format!(

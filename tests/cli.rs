@@ -560,6 +560,7 @@ fn searches_side_by_side_settle_a_large_board_with_many_solutions() {
         (false.into(), "search".into())
     );
     assert_ne!(report["grid"], report["second_solution"]);
+    assert_eq!(report["stats"]["search"]["threads"], 2, "the other joined");
     for grid in [&report["grid"], &report["second_solution"]] {
         let answer = dir.path().join("answer.csv");
         let rows: Vec<String> = grid
@@ -599,6 +600,24 @@ fn another_seed_shows_another_checked_solution_of_an_empty_board() {
         shown.push(stdout(&output));
     }
     assert_ne!(shown[0], shown[1], "seed 1 takes other choices first");
+}
+
+#[test]
+fn the_report_names_the_seed_the_search_started_from() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = dir.path().join("empty_7x7.csv");
+    std::fs::write(&board, ",,,,,,\n".repeat(7)).unwrap();
+    let board = board.to_str().unwrap();
+    let output = numbrix(&["solve", board, "--seed", "3", "--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let report = json(&output);
+    assert_eq!(report["stats"]["search"]["seed"], 3);
+    assert_eq!(report["stats"]["search"]["threads"], 1);
+    // Asked for two threads, a 7x7 board still gets one search.
+    let output = numbrix(&["solve", board, "--threads", "2", "--format", "json"]);
+    assert_eq!(json(&output)["stats"]["search"]["threads"], 1);
+    let output = numbrix(&["solve", board, "--seed", "3"]);
+    assert!(stderr(&output).contains("seed 3"), "{}", stderr(&output));
 }
 
 #[test]

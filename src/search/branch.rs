@@ -25,6 +25,7 @@ pub fn branch(board: &Board, domains: &Domains, limits: &Limits, max_nodes: u64)
         nodes: branched.nodes,
         moves: 0,
         failures: branched.failures,
+        threads: 1,
     };
     for values in branched.solutions {
         match checked(board, values) {

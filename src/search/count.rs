@@ -47,6 +47,7 @@ pub fn count(
         nodes: 0,
         moves: 0,
         failures: 0,
+        threads: 1,
     };
     // The search stops, not complete, at the solution that reaches its
     // limit (at the first when the limit is 0).

@@ -139,6 +139,8 @@ pub struct Outcome {
     pub moves: u64,
     /// Nodes where a shape test failed.
     pub failures: u64,
+    /// Searches that ran side by side (1 for a search alone).
+    pub threads: usize,
 }
 
 /// Solutions kept in an [`Outcome`].
@@ -319,6 +321,7 @@ fn search_beside(
         nodes: 0,
         moves: 0,
         failures: 0,
+        threads: 1,
     };
     let reduced;
     let domains = match domains {

@@ -154,11 +154,12 @@ fn settles(outcome: &Outcome, limits: &Limits) -> bool {
 
 /// One answer from the searches' outcomes: the first that settled the
 /// board, else the distinct solutions they found between them; the work
-/// of all of them either way.
+/// of all of them, and how many they were, either way.
 fn pooled(outcomes: Vec<Outcome>, limits: &Limits) -> Outcome {
     let nodes = outcomes.iter().map(|outcome| outcome.nodes).sum();
     let moves = outcomes.iter().map(|outcome| outcome.moves).sum();
     let failures = outcomes.iter().map(|outcome| outcome.failures).sum();
+    let threads = outcomes.len();
     let mut answer = match outcomes.iter().position(|outcome| settles(outcome, limits)) {
         Some(index) => outcomes.into_iter().nth(index).expect("the settled one"),
         None => {
@@ -169,6 +170,7 @@ fn pooled(outcomes: Vec<Outcome>, limits: &Limits) -> Outcome {
                 nodes: 0,
                 moves: 0,
                 failures: 0,
+                threads: 0,
             };
             for solution in outcomes.into_iter().flat_map(|outcome| outcome.solutions) {
                 if !answer.solutions.contains(&solution) {
@@ -181,6 +183,7 @@ fn pooled(outcomes: Vec<Outcome>, limits: &Limits) -> Outcome {
     answer.nodes = nodes;
     answer.moves = moves;
     answer.failures = failures;
+    answer.threads = threads;
     answer
 }
 
@@ -204,6 +207,7 @@ mod tests {
             nodes,
             moves: 0,
             failures: 0,
+            threads: 1,
         }
     }
 

@@ -126,6 +126,8 @@ pub(super) fn run(
         solutions: outcome.count,
         complete: outcome.complete,
         ms: earlier.ms + ms(start),
+        seed: options.seed,
+        threads: earlier.threads.max(outcome.threads),
     });
     let settled = outcome.complete || outcome.count >= wanted;
     let alone = options.backend == crate::backend::Backend::Search && probe.is_none();

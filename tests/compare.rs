@@ -659,3 +659,27 @@ fn a_folder_means_its_boards_sorted_without_solution_files() {
         .collect();
     assert_eq!(names, ["a_6x6.csv", "b_9x9.csv"]);
 }
+
+#[test]
+fn the_search_rows_start_from_the_seed_asked_for() {
+    // 16x16 with 8 clues of a random path: many solutions, and the nodes
+    // the search takes to two of them differ from seed to seed.
+    let dir = tempfile::tempdir().unwrap();
+    let board = numbrix::generate::Puzzle::generate(16, 16, 8, 7).board;
+    let path = board_file(dir.path(), "loose_16x16.csv", &board.to_csv());
+    let path = path.to_str().unwrap();
+    let search_row = |seed: &str| {
+        let args = ["compare", path, "--solvers", "search", "--unique"];
+        let output = numbrix(&[&args[..], &["--seed", seed, "--format", "json"]].concat());
+        assert_eq!(output.status.code(), Some(0), "{output:?}");
+        let report = json(&output);
+        assert_eq!(report["seed"], seed.parse::<u64>().unwrap());
+        let row = report["measurements"][0].clone();
+        assert_eq!(
+            (&row["status"], &row["unique"]),
+            (&"solved".into(), &false.into())
+        );
+        row["search_nodes"].as_u64().unwrap()
+    };
+    assert_ne!(search_row("0"), search_row("1"));
+}

@@ -53,6 +53,14 @@ pub struct CompareArgs {
     /// model].
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     search_budget: Option<f64>,
+    /// Start the search's seeds here on every solve, as in `solve`: the
+    /// search rows of a board with many solutions vary with it.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    seed: u64,
+    /// Run N searches side by side on every solve, as in `solve` (the
+    /// search rows then measure the first to settle each board).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: u16,
     #[arg(long, value_enum, default_value_t = CompareFormat::Table)]
     format: CompareFormat,
     /// Also draw time against board cells as an SVG (written atomically).
@@ -94,6 +102,8 @@ impl CompareArgs {
                 search_budget: self
                     .search_budget
                     .map_or(defaults.base.search_budget, SearchBudget::Seconds),
+                seed: self.seed,
+                threads: usize::from(self.threads),
                 ..defaults.base
             },
             models: self.models.clone(),

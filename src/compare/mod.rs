@@ -166,6 +166,9 @@ pub struct Comparison {
     pub unique: bool,
     pub repeat: usize,
     pub time_limit: Option<f64>,
+    /// The search's seed and threads on every solve (`--seed`, `--threads`).
+    pub seed: u64,
+    pub threads: usize,
 }
 
 impl Comparison {
@@ -288,6 +291,8 @@ pub fn compare(
         unique: options.base.unique,
         repeat: options.repeat.max(1),
         time_limit: options.base.time_limit,
+        seed: options.base.seed,
+        threads: options.base.threads,
     }
 }
 
@@ -308,6 +313,8 @@ mod tests {
             unique: false,
             repeat: 1,
             time_limit: None,
+            seed: 0,
+            threads: 1,
         }
     }
 

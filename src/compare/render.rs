@@ -264,6 +264,8 @@ mod tests {
             unique: false,
             repeat: 1,
             time_limit: None,
+            seed: 0,
+            threads: 1,
         }
     }
 

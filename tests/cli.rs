@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{boards_dir, json, numbrix, numbrix_with_input, stderr, stdout};
+use common::{board_file, boards_dir, json, numbrix, numbrix_with_input, stderr, stdout};
 
 const CLASSIC: &str = "examples/boards/classic_9x9.csv";
 
@@ -586,8 +586,7 @@ fn searches_side_by_side_settle_a_large_board_with_many_solutions() {
 #[test]
 fn another_seed_shows_another_checked_solution_of_an_empty_board() {
     let dir = tempfile::tempdir().unwrap();
-    let board = dir.path().join("empty_7x7.csv");
-    std::fs::write(&board, ",,,,,,\n".repeat(7)).unwrap();
+    let board = board_file(dir.path(), "empty_7x7.csv", &",,,,,,\n".repeat(7));
     let board = board.to_str().unwrap();
     let mut shown = Vec::new();
     for seed in ["0", "1"] {
@@ -605,8 +604,7 @@ fn another_seed_shows_another_checked_solution_of_an_empty_board() {
 #[test]
 fn the_report_names_the_seed_the_search_started_from() {
     let dir = tempfile::tempdir().unwrap();
-    let board = dir.path().join("empty_7x7.csv");
-    std::fs::write(&board, ",,,,,,\n".repeat(7)).unwrap();
+    let board = board_file(dir.path(), "empty_7x7.csv", &",,,,,,\n".repeat(7));
     let board = board.to_str().unwrap();
     let output = numbrix(&["solve", board, "--seed", "3", "--format", "json"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));

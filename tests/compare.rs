@@ -2,7 +2,6 @@
 //! agree with `solve`, the outputs parse, and nothing stops the run.
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use numbrix::compare::{board_files, CSV_COLUMNS};
@@ -10,7 +9,7 @@ use serde_json::Value;
 
 mod common;
 
-use common::{json, numbrix, stdout};
+use common::{board_file, json, numbrix, stdout};
 
 /// Two boards every model and solver settles in seconds.
 const SMALL_BOARDS: [&str; 2] = [
@@ -38,13 +37,6 @@ fn compare_small_boards(format: &str, extra: &[&str]) -> Output {
     ];
     args.extend_from_slice(extra);
     numbrix(&args)
-}
-
-/// A board file in a temporary folder.
-fn board_file(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, text).expect("write a board");
-    path
 }
 
 #[test]

@@ -345,11 +345,15 @@ fn a_board_with_clues_close_together_is_left_to_the_fill() {
 
 /// Two solutions, asked of `threads` searches side by side.
 fn two_side_by_side(board: &Board, domains: Option<&Domains>, threads: usize) -> Outcome {
+    two_from(board, domains, Searches { threads, seed: 0 })
+}
+
+/// Two solutions, asked of `searches`.
+fn two_from(board: &Board, domains: Option<&Domains>, searches: Searches) -> Outcome {
     let two = Limits {
         solutions: 2,
         stop: None,
     };
-    let searches = Searches { threads, seed: 0 };
     search_side_by_side(board, domains, &two, u64::MAX, searches, &mut |_| {})
 }
 
@@ -379,14 +383,7 @@ fn searches_side_by_side_prove_a_unique_board_unique() {
 #[test]
 fn another_seed_finds_other_checked_solutions_and_again_the_same() {
     let board = Puzzle::generate(16, 16, 8, 7).board;
-    let two = Limits {
-        solutions: 2,
-        stop: None,
-    };
-    let from = |seed| {
-        let searches = Searches { threads: 1, seed };
-        search_side_by_side(&board, None, &two, u64::MAX, searches, &mut |_| {})
-    };
+    let from = |seed| two_from(&board, None, Searches { threads: 1, seed });
     let (zero, one) = (from(0), from(1));
     for outcome in [&zero, &one] {
         assert_eq!(outcome.solutions.len(), 2);
@@ -402,22 +399,11 @@ fn another_seed_finds_other_checked_solutions_and_again_the_same() {
 fn another_seed_proves_a_unique_board_unique_all_the_same() {
     let board = common::board_at("examples/boards/scale/15x15_1.csv");
     let domains = Domains::reduce(&board).unwrap();
-    let two = Limits {
-        solutions: 2,
-        stop: None,
-    };
     let searches = Searches {
         threads: 1,
         seed: 12_345,
     };
-    let outcome = search_side_by_side(
-        &board,
-        Some(&domains),
-        &two,
-        u64::MAX,
-        searches,
-        &mut |_| {},
-    );
+    let outcome = two_from(&board, Some(&domains), searches);
     assert_eq!((outcome.count, outcome.complete), (1, true));
     assert_eq!(
         outcome.solutions[0].values(),

@@ -10,6 +10,13 @@ use std::process::{Command, Output, Stdio};
 
 use numbrix::{Board, Filled};
 
+/// A board file in a temporary folder.
+pub fn board_file(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write a board");
+    path
+}
+
 /// The repository's root: where the binary runs and examples/ is.
 pub fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))

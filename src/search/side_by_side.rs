@@ -50,14 +50,6 @@ pub struct Searches {
     pub seed: u64,
 }
 
-impl Searches {
-    /// One search from the seeds it has always had (`solve`'s default).
-    pub const ONE: Searches = Searches {
-        threads: 1,
-        seed: 0,
-    };
-}
-
 /// Seeds of search k start at k times this, far from each other's (a
 /// search's seeds grow by one a run).
 const SEED_STRIDE: u64 = 1 << 32;
@@ -77,15 +69,16 @@ const ONE_THREAD_CELLS: usize = 144;
 /// they pay neither for starting threads nor for sharing the machine.
 const OTHERS_AFTER_NODES_PER_CELL: u64 = 16;
 
-/// As [`search_bounded`](super::search_bounded), from `searches.seed`, with `searches.threads`
-/// searches side by side when that can help: asked for at most two solutions (a count needs the whole
-/// space, which one search goes through as fast as several), the board
-/// larger than 12x12, and the first search not done within 16 nodes per
-/// cell. The first search to settle the board answers, with the nodes,
-/// moves and failures of all of them; when none does, the distinct
-/// solutions they found are pooled (one search's first and another's may
-/// be the two). Without `domains`, each search runs rules 1-5 itself.
-/// `progress` hears the first search.
+/// As [`search_bounded`](super::search_bounded), from `searches.seed`,
+/// with `searches.threads` searches side by side when that can help:
+/// asked for at most two solutions (a count needs the whole space, which
+/// one search goes through as fast as several), the board larger than
+/// 12x12, and the first search not done within 16 nodes per cell. The
+/// first search to settle the board answers, with the nodes, moves and
+/// failures of all of them and how many they were; when none does, the
+/// distinct solutions they found are pooled (one search's first and
+/// another's may be the two). Without `domains`, each search runs rules
+/// 1-5 itself. `progress` hears the first search.
 pub fn search_side_by_side(
     board: &Board,
     domains: Option<&Domains>,

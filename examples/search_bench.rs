@@ -23,7 +23,7 @@
 
 use std::time::Instant;
 
-use numbrix::search::{search, Limits};
+use numbrix::search::{search, Limits, Searches};
 use numbrix::{count_solutions, solve, Backend, Board, Formulation, Options, Report, Status};
 
 mod bench_boards;
@@ -50,8 +50,10 @@ fn timed(board: &Board, backend: Backend) -> (f64, Report) {
         let options = Options {
             unique: true,
             time_limit: Some(TIME_LIMIT),
-            threads: searches.threads,
-            seed: searches.seed + offset,
+            searches: Searches {
+                seed: searches.seed + offset,
+                ..searches
+            },
             ..Options::new(Formulation::Assignment, backend)
         };
         let start = Instant::now();

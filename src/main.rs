@@ -16,6 +16,7 @@ mod cli {
 use numbrix::check::Solution;
 use numbrix::export::FileFormat;
 use numbrix::report::{render_csv, render_grid};
+use numbrix::search::Searches;
 use numbrix::{
     Backend, Board, Error, Filled, Formulation, Modelled, Options, SearchBudget, Stage, Variant,
 };
@@ -208,8 +209,10 @@ impl ModelArgs {
             search_budget: self
                 .search_budget
                 .map_or(SearchBudget::Default, SearchBudget::Seconds),
-            threads: usize::from(self.threads),
-            seed: self.seed,
+            searches: Searches {
+                threads: usize::from(self.threads),
+                seed: self.seed,
+            },
             ..Options::default()
         }
     }

@@ -541,8 +541,7 @@ fn searches_side_by_side_settle_a_large_board_with_many_solutions() {
     // searches run on two threads.
     let board = numbrix::generate::Puzzle::generate(16, 16, 8, 7).board;
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("loose_16x16.csv");
-    std::fs::write(&path, board.to_csv()).unwrap();
+    let path = board_file(dir.path(), "loose_16x16.csv", &board.to_csv());
     let path = path.to_str().unwrap();
     let output = numbrix(&[
         "solve",
@@ -563,21 +562,16 @@ fn searches_side_by_side_settle_a_large_board_with_many_solutions() {
     assert_eq!(report["stats"]["search"]["threads"], 2, "the other joined");
     for grid in [&report["grid"], &report["second_solution"]] {
         let answer = dir.path().join("answer.csv");
-        let rows: Vec<String> = grid
+        let csv: String = grid
             .as_array()
             .unwrap()
             .iter()
             .map(|row| {
-                let values: Vec<String> = row
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|v| v.to_string())
-                    .collect();
-                values.join(",")
+                let values = row.as_array().unwrap().iter().map(|v| v.to_string());
+                values.collect::<Vec<_>>().join(",") + "\n"
             })
             .collect();
-        std::fs::write(&answer, rows.join("\n") + "\n").unwrap();
+        std::fs::write(&answer, csv).unwrap();
         let check = numbrix(&["check", path, answer.to_str().unwrap()]);
         assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
     }

@@ -368,16 +368,24 @@ fn searches_side_by_side_find_two_checked_solutions_of_a_loose_board() {
     }
 }
 
-#[test]
-fn searches_side_by_side_prove_a_unique_board_unique() {
+/// `searches` prove the unique scale/15x15_1 unique, with its solution.
+fn assert_they_prove_15x15_1_unique(searches: Searches) {
     let board = common::board_at("examples/boards/scale/15x15_1.csv");
     let domains = Domains::reduce(&board).unwrap();
-    let outcome = two_side_by_side(&board, Some(&domains), 2);
+    let outcome = two_from(&board, Some(&domains), searches);
     assert_eq!((outcome.count, outcome.complete), (1, true));
     assert_eq!(
         outcome.solutions[0].values(),
         known_solution("scale/15x15_1")
     );
+}
+
+#[test]
+fn searches_side_by_side_prove_a_unique_board_unique() {
+    assert_they_prove_15x15_1_unique(Searches {
+        threads: 2,
+        seed: 0,
+    });
 }
 
 #[test]
@@ -397,18 +405,10 @@ fn another_seed_finds_other_checked_solutions_and_again_the_same() {
 
 #[test]
 fn another_seed_proves_a_unique_board_unique_all_the_same() {
-    let board = common::board_at("examples/boards/scale/15x15_1.csv");
-    let domains = Domains::reduce(&board).unwrap();
-    let searches = Searches {
+    assert_they_prove_15x15_1_unique(Searches {
         threads: 1,
         seed: 12_345,
-    };
-    let outcome = two_from(&board, Some(&domains), searches);
-    assert_eq!((outcome.count, outcome.complete), (1, true));
-    assert_eq!(
-        outcome.solutions[0].values(),
-        known_solution("scale/15x15_1")
-    );
+    });
 }
 
 #[test]

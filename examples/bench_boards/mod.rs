@@ -115,9 +115,10 @@ fn large_with(percents: &[usize], seed_base: u64) -> Vec<(String, Board)> {
 /// or search (`solve --threads N`); 1 without it. `SEED=S`: the first
 /// search's seeds start at S (`solve --seed S`); 0 without it.
 pub fn searches() -> Searches {
+    let one = Searches::default();
     Searches {
-        threads: number_in_environment("THREADS").unwrap_or(1),
-        seed: number_in_environment("SEED").unwrap_or(0),
+        threads: number_in_environment("THREADS").unwrap_or(one.threads),
+        seed: number_in_environment("SEED").unwrap_or(one.seed),
     }
 }
 

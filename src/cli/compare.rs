@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 use numbrix::compare::{board_files, CompareOptions, Comparison, Measurement, Progress};
+use numbrix::search::Searches;
 use numbrix::{Backend, Error, Formulation, Options, SearchBudget, Variant};
 
 use crate::parse_seconds;
@@ -102,8 +103,10 @@ impl CompareArgs {
                 search_budget: self
                     .search_budget
                     .map_or(defaults.base.search_budget, SearchBudget::Seconds),
-                seed: self.seed,
-                threads: usize::from(self.threads),
+                searches: Searches {
+                    threads: usize::from(self.threads),
+                    seed: self.seed,
+                },
                 ..defaults.base
             },
             models: self.models.clone(),

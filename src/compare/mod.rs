@@ -291,8 +291,8 @@ pub fn compare(
         unique: options.base.unique,
         repeat: options.repeat.max(1),
         time_limit: options.base.time_limit,
-        seed: options.base.seed,
-        threads: options.base.threads,
+        seed: options.base.searches.seed,
+        threads: options.base.searches.threads,
     }
 }
 

@@ -50,6 +50,16 @@ pub struct Searches {
     pub seed: u64,
 }
 
+impl Default for Searches {
+    /// One search, from seed 0.
+    fn default() -> Searches {
+        Searches {
+            threads: 1,
+            seed: 0,
+        }
+    }
+}
+
 /// Seeds of search k start at k times this, far from each other's (a
 /// search's seeds grow by one a run).
 const SEED_STRIDE: u64 = 1 << 32;

@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 
 use crate::backend::Backend;
 use crate::formulation::Formulation;
+use crate::search::Searches;
 use crate::variant::Variant;
 
 use super::{DEFAULT_SEARCH_BUDGET, DEFAULT_SEARCH_CELLS};
@@ -44,14 +45,13 @@ pub struct Options {
     /// uniqueness if asked) no model is built. Ignored by
     /// `Backend::Search`, which has the whole time limit.
     pub search_budget: SearchBudget,
-    /// Searches side by side on this many threads, each from its own
-    /// seeds, the first to settle the board answering
-    /// ([`crate::search::search_side_by_side`]): 1 (the default) gives the
-    /// same answer on every run.
-    pub threads: usize,
-    /// Where the search's seeds start (0 by default): another seed takes
-    /// other choices first among equals, and may find other solutions.
-    pub seed: u64,
+    /// How many searches run side by side, each from its own seeds, the
+    /// first to settle the board answering, and where the first one's seeds
+    /// start ([`crate::search::search_side_by_side`]). The default, one
+    /// search from seed 0, gives the same answer on every run; another seed
+    /// takes other choices first among equals, and may find other
+    /// solutions.
+    pub searches: Searches,
 }
 
 /// How long the search may run ahead of HiGHS or CBC.
@@ -99,8 +99,7 @@ impl Default for Options {
             solver_log: false,
             max_variables: DEFAULT_MAX_VARIABLES,
             search_budget: SearchBudget::Default,
-            threads: 1,
-            seed: 0,
+            searches: Searches::default(),
         }
     }
 }

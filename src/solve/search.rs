@@ -105,10 +105,7 @@ pub(super) fn run(
             domains,
             &limits,
             max_nodes,
-            search::Searches {
-                threads: options.threads,
-                seed: options.seed,
-            },
+            options.searches,
             &mut searching,
         ),
         (Engine::Propagation, Some(domains)) => search::branch(board, domains, &limits, max_nodes),
@@ -126,7 +123,7 @@ pub(super) fn run(
         solutions: outcome.count,
         complete: outcome.complete,
         ms: earlier.ms + ms(start),
-        seed: options.seed,
+        seed: options.searches.seed,
         threads: earlier.threads.max(outcome.threads),
     });
     let settled = outcome.complete || outcome.count >= wanted;

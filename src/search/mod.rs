@@ -64,12 +64,12 @@ mod frontier;
 mod lanes;
 mod nearby;
 mod path;
+mod recorder;
 mod side_by_side;
 mod stretch;
 #[cfg(test)]
 mod testing;
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::board::Board;
@@ -83,6 +83,7 @@ use fill::Fill;
 pub use frontier::{count_paths, ends_only, NoCount};
 use lanes::Lanes;
 use path::{Event, Grid, Tally, Walk};
+use recorder::Recorder;
 use side_by_side::Side;
 pub use side_by_side::{search_side_by_side, Searches};
 use stretch::Stretcher;
@@ -186,67 +187,6 @@ fn luby(run: u64) -> u64 {
             return power;
         }
         index -= power - 1;
-    }
-}
-
-/// What the search does with the engines' events: each solution is
-/// checked and counted, and each tick reports progress and asks whether to
-/// go on.
-struct Recorder<'a> {
-    board: &'a Board,
-    outcome: Outcome,
-    /// With restarts, a solution an earlier run found is not counted again.
-    restarts: bool,
-    stop: Option<Instant>,
-    /// Set when a search beside this one has settled the board.
-    settled_beside: Option<&'a AtomicBool>,
-    max_nodes: u64,
-    progress: &'a mut dyn FnMut(&Progress),
-}
-
-impl Recorder<'_> {
-    /// Handles one event of an engine; false stops the engine. A solution
-    /// counts `weight` times, and the engine goes on while fewer than
-    /// `target` are counted.
-    fn event(&mut self, event: Event, weight: u64, target: u64) -> bool {
-        match event {
-            Event::Solution(cells) => {
-                self.record(weight, cells);
-                self.outcome.count < target
-            }
-            Event::Tick(tally) => {
-                (self.progress)(&Progress {
-                    solutions: self.outcome.count,
-                    nodes: tally.nodes,
-                });
-                !self.told_to_stop() && tally.nodes < self.max_nodes
-            }
-        }
-    }
-
-    /// The clock has run out, or a search beside this one has settled
-    /// the board.
-    fn told_to_stop(&self) -> bool {
-        self.stop.is_some_and(|stop| Instant::now() >= stop)
-            || self
-                .settled_beside
-                .is_some_and(|settled| settled.load(Ordering::Relaxed))
-    }
-
-    /// Checks the path `cells` (by value: `cells[v - 1]` holds v) and counts
-    /// it `weight` times, keeping it if fewer than [`KEPT`] are kept.
-    fn record(&mut self, weight: u64, cells: &[usize]) {
-        let outcome = &mut self.outcome;
-        let mut values = vec![0; cells.len()];
-        for (position, &cell) in cells.iter().enumerate() {
-            values[cell] = position as u32 + 1;
-        }
-        match checked(self.board, values) {
-            // An earlier run's solution found again.
-            Some(solution) if self.restarts && outcome.solutions.contains(&solution) => {}
-            Some(solution) => outcome.keep(solution, weight),
-            None => {}
-        }
     }
 }
 

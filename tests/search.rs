@@ -368,6 +368,24 @@ fn searches_side_by_side_find_two_checked_solutions_of_a_loose_board() {
     }
 }
 
+#[test]
+fn searches_side_by_side_give_the_same_answer_on_every_run() {
+    // The first search alone does not settle this board within the nodes
+    // after which the others join, so the answer comes from all three.
+    let board = Puzzle::generate(16, 16, 8, 7).board;
+    let first = two_side_by_side(&board, None, 3);
+    assert_eq!(first.threads, 3);
+    for _ in 0..3 {
+        let again = two_side_by_side(&board, None, 3);
+        assert_eq!(again.solutions, first.solutions);
+        assert_eq!(
+            (again.nodes, again.moves, again.failures),
+            (first.nodes, first.moves, first.failures),
+            "the same work, stopped at the same barriers"
+        );
+    }
+}
+
 /// `searches` prove the unique scale/15x15_1 unique, with its solution.
 fn assert_they_prove_15x15_1_unique(searches: Searches) {
     let board = common::board_at("examples/boards/scale/15x15_1.csv");

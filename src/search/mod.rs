@@ -62,6 +62,7 @@ mod every;
 mod fill;
 mod frontier;
 mod lanes;
+mod lockstep;
 mod nearby;
 mod path;
 mod recorder;
@@ -308,7 +309,8 @@ fn search_beside(
         outcome,
         restarts,
         stop: limits.stop,
-        settled_beside: side.settled,
+        pace: side.member.map(lockstep::Pace::new),
+        stretched: 0,
         max_nodes,
         progress,
     };
@@ -346,14 +348,20 @@ fn search_beside(
             let moves = (budget - tally.nodes).saturating_mul(per_node);
             // The progress bar hears the fill's nodes meanwhile.
             let nodes = tally.nodes;
-            let mut tick = || {
+            // Side by side, a node's worth of moves keeps pace: about half
+            // of what a node buys (they take about twice its time).
+            let moves_per_work = (per_node / 2).max(1);
+            let mut tick = |made: u64| {
                 (recorder.progress)(&Progress {
                     solutions: recorder.outcome.count,
                     nodes,
                 });
+                recorder.keep_pace(nodes + made / moves_per_work);
                 recorder.told_to_stop()
             };
-            if let Some(path) = stretcher.advance(moves, &mut tick) {
+            let found = stretcher.advance(moves, &mut tick);
+            recorder.stretched = stretcher.moves / moves_per_work;
+            if let Some(path) = found {
                 // Whether to go on does not matter: the fill's run is skipped
                 // as if it had stopped at this solution.
                 recorder.event(Event::Solution(&path), 1, target);
@@ -431,5 +439,14 @@ fn search_beside(
     outcome.nodes = tally.nodes;
     outcome.moves = stretcher.moves;
     outcome.failures = tally.failures;
+    if let Some(pace) = recorder.pace {
+        pace.leave(settles(&outcome, limits));
+    }
     outcome
+}
+
+/// Has this search settled what `limits` ask: every solution there is, or
+/// as many as asked?
+fn settles(outcome: &Outcome, limits: &Limits) -> bool {
+    outcome.complete || outcome.count >= limits.solutions
 }

@@ -2,9 +2,9 @@
 //! and counted, each tick a look at the clock, the progress bar and the
 //! searches beside it.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+use super::lockstep::Pace;
 use super::path::Event;
 use super::{checked, Outcome, Progress};
 use crate::board::Board;
@@ -18,8 +18,11 @@ pub(super) struct Recorder<'a> {
     /// With restarts, a solution an earlier run found is not counted again.
     pub(super) restarts: bool,
     pub(super) stop: Option<Instant>,
-    /// Set when a search beside this one has settled the board.
-    pub(super) settled_beside: Option<&'a AtomicBool>,
+    /// Its pace among the searches side by side, if there are others.
+    pub(super) pace: Option<Pace<'a>>,
+    /// The work the local search's moves stand for, in nodes (the pace
+    /// counts both).
+    pub(super) stretched: u64,
     pub(super) max_nodes: u64,
     pub(super) progress: &'a mut dyn FnMut(&Progress),
 }
@@ -39,18 +42,25 @@ impl Recorder<'_> {
                     solutions: self.outcome.count,
                     nodes: tally.nodes,
                 });
+                self.keep_pace(tally.nodes + self.stretched);
                 !self.told_to_stop() && tally.nodes < self.max_nodes
             }
         }
     }
 
-    /// The clock has run out, or a search beside this one has settled
-    /// the board.
+    /// The clock has run out, or a barrier has told it that a search
+    /// beside this one settled the board.
     pub(super) fn told_to_stop(&self) -> bool {
         self.stop.is_some_and(|stop| Instant::now() >= stop)
-            || self
-                .settled_beside
-                .is_some_and(|settled| settled.load(Ordering::Relaxed))
+            || self.pace.as_ref().is_some_and(|pace| pace.stopped)
+    }
+
+    /// The search has done `work` units (nodes, and moves in nodes) in
+    /// all: among searches side by side, it waits at each barrier passed.
+    pub(super) fn keep_pace(&mut self, work: u64) {
+        if let Some(pace) = &mut self.pace {
+            pace.at(work);
+        }
     }
 
     /// Checks the path `cells` (by value: `cells[v - 1]` holds v) and counts

@@ -11,30 +11,29 @@
 //! They join once the first has spent a few nodes per cell: a board it
 //! settles at once pays nothing for them.
 //!
-//! A search alone gives the same answer on every run. Side by side, which
-//! search settles first depends on the machine, and so may the solutions
-//! shown; the verdict does not (a board with one solution has one in every
-//! search). So this is asked for (`--threads`), not the default.
+//! They keep step (`lockstep.rs`): each waits for the others at a barrier
+//! every few thousand nodes, where they learn whether one of them has
+//! settled the board, so the searches that stop, where, and which answers
+//! are the same on every run, as they are for a search alone.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-
-use super::{search_beside, Limits, Outcome, Progress, KEPT};
+use super::lockstep::{Leaving, Lockstep, Member};
+use super::{search_beside, settles, Limits, Outcome, Progress, KEPT};
 use crate::board::Board;
 use crate::domains::Domains;
 
 /// Which of the searches side by side one is: where its seeds start, and
-/// the flag set once one of them has settled the board.
+/// its place among those that keep step.
 #[derive(Clone, Copy)]
 pub(super) struct Side<'a> {
     pub(super) seed: u64,
-    pub(super) settled: Option<&'a AtomicBool>,
+    pub(super) member: Option<Member<'a>>,
 }
 
 impl Side<'_> {
     /// A search alone: the seeds it has always had.
     pub(super) const ALONE: Side<'static> = Side {
         seed: 0,
-        settled: None,
+        member: None,
     };
 }
 
@@ -83,9 +82,12 @@ const OTHERS_AFTER_NODES_PER_CELL: u64 = 16;
 /// with `searches.threads` searches side by side when that can help:
 /// asked for at most two solutions (a count needs the whole space, which
 /// one search goes through as fast as several), the board larger than
-/// 12x12, and the first search not done within 16 nodes per cell. The
-/// first search to settle the board answers, with the nodes, moves and
-/// failures of all of them and how many they were; when none does, the
+/// 12x12, and the first search not done within 16 nodes per cell. They
+/// keep step, and the first to settle the board (the first in order among
+/// those that settle between the same two barriers) answers, the same on
+/// every run, with the nodes, moves and failures of all of them (the
+/// others stop at the next barrier) and how many they were; when none
+/// does, the
 /// distinct solutions they found are pooled (one search's first and
 /// another's may be the two). Without `domains`, each search runs rules
 /// 1-5 itself. `progress` hears the first search.
@@ -100,44 +102,39 @@ pub fn search_side_by_side(
     let Searches { threads, seed } = searches;
     let seed = seed.wrapping_mul(ASKED_SEED_STRIDE);
     if threads <= 1 || limits.solutions > KEPT as u64 || board.len() <= ONE_THREAD_CELLS {
-        let alone = Side {
-            seed,
-            settled: None,
-        };
+        let alone = Side { seed, member: None };
         return search_beside(board, domains, limits, max_nodes, alone, progress);
     }
-    let settled = AtomicBool::new(false);
-    let settled = &settled;
+    let lockstep = Lockstep::new(threads);
+    let lockstep = &lockstep;
     let others_after = OTHERS_AFTER_NODES_PER_CELL * board.len() as u64;
     let outcomes: Vec<Outcome> = std::thread::scope(|scope| {
         let mut others = Vec::new();
         let mut first_heard = |seen: &Progress| {
             if others.is_empty() && seen.nodes >= others_after {
-                others.extend((1..threads as u64).map(|k| {
+                lockstep.join();
+                others.extend((1..threads).map(|index| {
                     scope.spawn(move || {
+                        let member = Member { lockstep, index };
+                        let _leaving = Leaving(member);
                         let side = Side {
-                            seed: seed.wrapping_add(k * SEED_STRIDE),
-                            settled: Some(settled),
+                            seed: seed.wrapping_add(index as u64 * SEED_STRIDE),
+                            member: Some(member),
                         };
-                        let outcome =
-                            search_beside(board, domains, limits, max_nodes, side, &mut |_| {});
-                        if settles(&outcome, limits) {
-                            settled.store(true, Ordering::Relaxed);
-                        }
-                        outcome
+                        search_beside(board, domains, limits, max_nodes, side, &mut |_| {})
                     })
                 }));
             }
             progress(seen);
         };
+        let member = Member { lockstep, index: 0 };
+        let leaving = Leaving(member);
         let side = Side {
             seed,
-            settled: Some(settled),
+            member: Some(member),
         };
         let first = search_beside(board, domains, limits, max_nodes, side, &mut first_heard);
-        if settles(&first, limits) {
-            settled.store(true, Ordering::Relaxed);
-        }
+        drop(leaving);
         let mut outcomes = vec![first];
         outcomes.extend(
             others
@@ -147,12 +144,6 @@ pub fn search_side_by_side(
         outcomes
     });
     pooled(outcomes, limits)
-}
-
-/// Has this search settled what `limits` ask: every solution there is, or
-/// as many as asked?
-fn settles(outcome: &Outcome, limits: &Limits) -> bool {
-    outcome.complete || outcome.count >= limits.solutions
 }
 
 /// One answer from the searches' outcomes: the first that settled the
@@ -233,18 +224,23 @@ mod tests {
     }
 
     #[test]
-    fn a_search_stops_once_one_beside_it_has_settled_the_board() {
+    fn a_search_stops_at_the_barrier_after_one_beside_it_settled_the_board() {
         // 30x30 with 45 clues: its first solution takes far more than the
-        // nodes between two looks at the flag.
+        // nodes to the first barrier.
         let board = crate::generate::Puzzle::generate(30, 30, 45, 3).board;
-        let settled = AtomicBool::new(true);
+        let lockstep = Lockstep::new(2);
+        lockstep.join();
+        lockstep.leave(0, 0, true);
         let side = Side {
             seed: SEED_STRIDE,
-            settled: Some(&settled),
+            member: Some(Member {
+                lockstep: &lockstep,
+                index: 1,
+            }),
         };
         let outcome = search_beside(&board, None, &TWO, u64::MAX, side, &mut |_| {});
         assert!(!outcome.complete);
         assert_eq!(outcome.count, 0);
-        assert!(outcome.nodes < 10_000, "{} nodes", outcome.nodes);
+        assert_eq!(outcome.nodes, super::super::lockstep::EPOCH);
     }
 }

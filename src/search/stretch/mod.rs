@@ -386,13 +386,13 @@ impl<'a> Stretcher<'a> {
     }
 
     /// Makes up to `moves` moves, stopping early when `tick` says so (it is
-    /// called every 65,536 moves, a few milliseconds: the search's clock
-    /// and progress); the path's cells by value once a run has solved the
-    /// board.
+    /// called every 65,536 moves, a few milliseconds, with the moves made
+    /// in all: the search's clock, progress and pace); the path's cells by
+    /// value once a run has solved the board.
     pub(super) fn advance(
         &mut self,
         moves: u64,
-        tick: &mut dyn FnMut() -> bool,
+        tick: &mut dyn FnMut(u64) -> bool,
     ) -> Option<Vec<usize>> {
         let mut spent = 0;
         while spent < moves && !self.gone {
@@ -427,7 +427,7 @@ impl<'a> Stretcher<'a> {
                 self.left = 0;
                 return Some(run.path());
             }
-            if tick() {
+            if tick(self.moves) {
                 break;
             }
         }

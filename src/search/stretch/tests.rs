@@ -72,7 +72,7 @@ fn a_run_with_no_piece_short_is_a_solution() {
         let board = scattered(side, clues, seed);
         let mut stretcher = Stretcher::new(&board, 0);
         let cells = stretcher
-            .advance(50_000_000, &mut || false)
+            .advance(50_000_000, &mut |_| false)
             .unwrap_or_else(|| panic!("{side}x{side} with {clues} clues solved"));
         let mut values = vec![0; cells.len()];
         for (position, &cell) in cells.iter().enumerate() {
@@ -114,7 +114,7 @@ fn a_board_without_clues_or_a_row_of_cells_has_no_run() {
 fn the_stretcher_stops_when_asked() {
     let board = scattered(30, 27, 3003);
     let mut stretcher = Stretcher::new(&board, 0);
-    assert_eq!(stretcher.advance(u64::MAX, &mut || true), None);
+    assert_eq!(stretcher.advance(u64::MAX, &mut |_| true), None);
     assert!(stretcher.moves <= 1 << 16, "{} moves", stretcher.moves);
 }
 

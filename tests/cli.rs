@@ -575,6 +575,24 @@ fn searches_side_by_side_settle_a_large_board_with_many_solutions() {
         let check = numbrix(&["check", path, answer.to_str().unwrap()]);
         assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
     }
+    let again = json(&numbrix(&[
+        "solve",
+        path,
+        "--unique",
+        "--threads",
+        "2",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(
+        (&again["grid"], &again["second_solution"]),
+        (&report["grid"], &report["second_solution"]),
+        "the searches keep step: the same answer on every run"
+    );
+    assert_eq!(
+        again["stats"]["search"]["nodes"],
+        report["stats"]["search"]["nodes"]
+    );
 }
 
 #[test]

@@ -26,7 +26,9 @@
 //! 6. **Shaving.** Suppose a cell holds a value and run rules 1, 3-5 and 7
 //!    on a copy; if a domain empties, the value goes. Passes repeat until one
 //!    removes nothing; the first leaves rule 5 out, for speed (shaving is
-//!    skipped on boards over [`SHAVING_BUDGET`]). (`shaving.rs`)
+//!    skipped on boards over [`SHAVING_BUDGET`]). (`shaving.rs`; the trial
+//!    copy and the order of a pass's pairs in `trials.rs`; two trials at a
+//!    time, on two cores where there are two, in `paired.rs`)
 //! 7. **Learned nogoods.** A shaving trial "c holds k" that succeeds but
 //!    removes "d holds j" proves that no solution has both; whenever
 //!    propagation later fixes d to j, c loses k (`nogoods.rs`; skipped with
@@ -61,9 +63,11 @@ mod components;
 mod distance;
 mod matching;
 mod nogoods;
+mod paired;
 mod read;
 mod shaving;
 mod support;
+mod trials;
 
 use agenda::Agenda;
 use bits::BitIter;

@@ -15,8 +15,9 @@
 
 use std::time::Instant;
 
-use super::agenda::Agenda;
 use super::nogoods::Nogoods;
+use super::paired::Helper;
+use super::trials::{Cursor, Next, PassEnd, PassRun, Trial};
 use super::Domains;
 use crate::board::{Board, Cell};
 use crate::precheck::Contradiction;
@@ -52,6 +53,10 @@ impl Domains {
     /// the cells that changed are not where this board's refutations lie,
     /// and every later pass is whole. Shaving still ends only after a whole
     /// pass that removes nothing.
+    ///
+    /// Trials go two at a time, the second on a thread of its own where the
+    /// machine has a second core and the trials are long enough
+    /// (`paired.rs`); what shaving removes is the same either way.
     pub(super) fn shave(
         &mut self,
         board: &Board,
@@ -70,17 +75,34 @@ impl Domains {
     }
 
     /// Shaving's passes, or only the first `cap` trials of the first pass
-    /// (without learning nogoods: a sample does not pay for their table).
+    /// (one at a time, and without learning nogoods: a sample does not pay
+    /// for their table).
     fn shave_trials(
         &mut self,
         board: &Board,
         stop: Option<Instant>,
         cap: Option<usize>,
     ) -> Result<Sample, Contradiction> {
+        let helper = match cap {
+            Some(_) => Helper::None,
+            None => Helper::Thread,
+        };
+        self.shave_with(board, stop, cap, helper)
+    }
+
+    /// As [`Domains::shave_trials`], trying pairs with `helper`'s help (the
+    /// outcome is the same inline and on a thread).
+    pub(super) fn shave_with(
+        &mut self,
+        board: &Board,
+        stop: Option<Instant>,
+        cap: Option<usize>,
+        helper: Helper,
+    ) -> Result<Sample, Contradiction> {
         let mut sample = Sample::default();
         let mut cleared = vec![0u64; self.bits.len()];
-        let mut trial = self.clone();
-        let mut agenda = Agenda::new(board.len());
+        let mut own = Trial::new(self, board);
+        let mut helper_trial = (helper != Helper::None).then(|| Trial::new(self, board));
         let mut nogoods = match cap {
             Some(_) => None,
             None => Nogoods::over(self),
@@ -98,65 +120,35 @@ impl Domains {
             // (measured faster on the sparse benchmark boards), and the
             // second starts from its fixpoint.
             let first_pass = pass == 1;
-            agenda.all_different = !first_pass;
+            own.agenda.all_different = !first_pass;
             if pass == 2 {
-                self.propagate(board, &mut agenda, nogoods.as_ref())?;
+                self.propagate(board, &mut own.agenda, nogoods.as_ref())?;
             }
-            self.note_bounds(&mut agenda);
-            let mut removed_any = false;
+            self.note_bounds(&mut own.agenda);
+            own.in_step = false;
+            if let Some(helper_trial) = &mut helper_trial {
+                helper_trial.agenda.all_different = !first_pass;
+                helper_trial.agenda.bounds.clone_from(&own.agenda.bounds);
+                helper_trial.in_step = false;
+            }
             cleared.fill(0);
-            // The trial copy differs from these domains only in the cells the
-            // agenda lists as touched (after a trial that succeeded).
-            let mut copy_in_step = false;
-            for index in 0..board.len() {
-                if self.fixed[index] != 0 || focus.as_ref().is_some_and(|focus| !focus[index]) {
-                    continue;
+            let mut pass_run = PassRun {
+                board,
+                stop,
+                cursor: Cursor::new(focus.as_deref(), board.len()),
+                cleared: &mut cleared,
+                nogoods: &mut nogoods,
+                removed_any: false,
+            };
+            let end = match (&mut helper_trial, cap) {
+                (Some(helper_trial), _) => {
+                    self.pass_in_pairs(&mut pass_run, &mut own, helper_trial, helper)?
                 }
-                if stop.is_some_and(|stop| Instant::now() >= stop) {
-                    return Ok(sample);
-                }
-                let candidates: Vec<u32> = self.values_at(index).collect();
-                for value in candidates {
-                    let at = index * self.words_per_cell + value as usize / 64;
-                    if self.fixed[index] != 0
-                        || !self.contains(index, value)
-                        || cleared[at] & (1 << (value % 64)) != 0
-                    {
-                        continue; // decided, removed or cleared since the list was made
-                    }
-                    if cap.is_some_and(|cap| sample.tried == cap) {
-                        return Ok(sample);
-                    }
-                    sample.tried += 1;
-                    let outcome = trial.suppose(
-                        self,
-                        copy_in_step,
-                        board,
-                        (index, value),
-                        &mut agenda,
-                        nogoods.as_ref(),
-                    );
-                    if outcome.is_ok() {
-                        if let Some(nogoods) = &mut nogoods {
-                            self.nogoods +=
-                                nogoods.learn(self, &trial, index, value, &agenda.touched);
-                        }
-                        copy_in_step = true;
-                        for &cell in &agenda.touched {
-                            let held = trial.fixed[cell];
-                            if held != 0 {
-                                cleared[cell * self.words_per_cell + held as usize / 64] |=
-                                    1 << (held % 64);
-                            }
-                        }
-                        continue;
-                    }
-                    removed_any = true;
-                    copy_in_step = false;
-                    sample.removed += 1;
-                    self.remove(board, index, value, &mut agenda)?;
-                    self.propagate(board, &mut agenda, nogoods.as_ref())?;
-                }
+                (None, cap) => self.pass_alone(&mut pass_run, &mut own, cap, &mut sample)?,
+            };
+            let removed_any = pass_run.removed_any;
+            if end == PassEnd::Stopped {
+                return Ok(sample);
             }
             let whole = focus.is_none();
             if !removed_any && !first_pass && whole {
@@ -173,46 +165,59 @@ impl Domains {
         Ok(sample)
     }
 
-    /// Makes this trial copy `start` with cell `index` holding `value` (the
-    /// pair supposed), and propagates. `in_step`: this copy last held a
-    /// trial of `start` that succeeded, so it differs from `start` only in
-    /// the cells the agenda lists as touched, and is mended there instead
-    /// of copied whole.
-    fn suppose(
+    /// One pass's trials one at a time, up to `cap` of them.
+    fn pass_alone(
         &mut self,
-        start: &Domains,
-        in_step: bool,
-        board: &Board,
-        (index, value): (usize, u32),
-        agenda: &mut Agenda,
-        nogoods: Option<&Nogoods>,
-    ) -> Result<(), Contradiction> {
-        match in_step {
-            true => self.copy_touched_from(start, &agenda.touched),
-            false => self.copy_from(start),
+        pass: &mut PassRun,
+        own: &mut Trial,
+        cap: Option<usize>,
+        sample: &mut Sample,
+    ) -> Result<PassEnd, Contradiction> {
+        loop {
+            let pair = match pass.cursor.next(self, pass.cleared, pass.stop) {
+                Next::Pair(pair) => pair,
+                Next::End => return Ok(PassEnd::Done),
+                Next::Stopped => return Ok(PassEnd::Stopped),
+            };
+            if cap.is_some_and(|cap| sample.tried == cap) {
+                return Ok(PassEnd::Stopped);
+            }
+            sample.tried += 1;
+            let outcome = own.suppose(self, pass.board, pair, pass.nogoods.as_ref());
+            if !self.take_outcome(pass.board, pass.cleared, pass.nogoods, (pair, outcome), own)? {
+                sample.removed += 1;
+                pass.removed_any = true;
+            }
         }
-        agenda.forget_touched();
-        let outcome = self
-            .fix(board, index, value, agenda)
-            .and_then(|()| self.propagate(board, agenda, nogoods));
-        agenda.clear();
-        outcome
     }
 
-    /// Makes this a copy of `other` again, where it differs from it only in
-    /// the cells `touched` (the rest of their state is small, and copied
-    /// whole).
-    fn copy_touched_from(&mut self, other: &Domains, touched: &[usize]) {
-        let words = self.words_per_cell;
-        for &index in touched {
-            let cell = index * words..(index + 1) * words;
-            self.bits[cell.clone()].copy_from_slice(&other.bits[cell]);
+    /// Takes a trial's outcome: a success teaches its nogoods and clears
+    /// the pairs its copy fixed; a failure removes the pair and propagates.
+    /// True if the trial held.
+    pub(super) fn take_outcome(
+        &mut self,
+        board: &Board,
+        cleared: &mut [u64],
+        nogoods: &mut Option<Nogoods>,
+        ((index, value), outcome): ((usize, u32), Result<(), Contradiction>),
+        trial: &mut Trial,
+    ) -> Result<bool, Contradiction> {
+        if outcome.is_ok() {
+            if let Some(nogoods) = nogoods {
+                self.nogoods +=
+                    nogoods.learn(self, &trial.copy, index, value, &trial.agenda.touched);
+            }
+            for &cell in &trial.agenda.touched {
+                let held = trial.copy.fixed[cell];
+                if held != 0 {
+                    cleared[cell * self.words_per_cell + held as usize / 64] |= 1 << (held % 64);
+                }
+            }
+            return Ok(true);
         }
-        self.holders.copy_from_slice(&other.holders);
-        self.holder_xor.copy_from_slice(&other.holder_xor);
-        self.fixed.copy_from_slice(&other.fixed);
-        self.matched.copy_from_slice(&other.matched);
-        self.parity_settled = other.parity_settled;
+        self.remove(board, index, value, &mut trial.agenda)?;
+        self.propagate(board, &mut trial.agenda, nogoods.as_ref())?;
+        Ok(false)
     }
 
     /// For each cell: has it lost a value since the domains were `before`?
@@ -228,7 +233,7 @@ impl Domains {
 
 /// Trials shaving ran, and how many of them removed their pair.
 #[derive(Debug, Default)]
-struct Sample {
+pub(super) struct Sample {
     tried: usize,
     removed: usize,
 }
@@ -245,10 +250,10 @@ impl Domains {
         cells: &[Cell],
         values: &[u32],
     ) -> Result<(), Contradiction> {
-        let mut trial = self.clone();
-        let mut agenda = Agenda::new(board.len());
+        let mut trial = Trial::new(self, board);
         loop {
-            self.note_bounds(&mut agenda);
+            self.note_bounds(&mut trial.agenda);
+            trial.in_step = false;
             let mut pairs: Vec<(usize, u32)> = Vec::new();
             for &cell in cells {
                 let index = board.index(cell);
@@ -262,18 +267,14 @@ impl Domains {
                 );
             }
             let mut removed_any = false;
-            let mut copy_in_step = false; // as in `shave_trials`
             for (index, value) in pairs {
                 if self.fixed[index] != 0 || !self.contains(index, value) {
                     continue; // decided, or removed since the list was made
                 }
-                let outcome =
-                    trial.suppose(self, copy_in_step, board, (index, value), &mut agenda, None);
-                copy_in_step = outcome.is_ok();
-                if outcome.is_err() {
+                if trial.suppose(self, board, (index, value), None).is_err() {
                     removed_any = true;
-                    self.remove(board, index, value, &mut agenda)?;
-                    self.propagate(board, &mut agenda, None)?;
+                    self.remove(board, index, value, &mut trial.agenda)?;
+                    self.propagate(board, &mut trial.agenda, None)?;
                 }
             }
             if !removed_any {
@@ -285,6 +286,7 @@ impl Domains {
 
 #[cfg(test)]
 mod tests {
+    use super::super::agenda::Agenda;
     use super::*;
 
     /// A 2x3 board with 3 top middle. Propagation leaves bottom middle

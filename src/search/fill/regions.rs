@@ -24,6 +24,10 @@ use super::Fill;
 /// (docs/benchmarks.md); the fewer, the less work at each node.
 const SUMMED_GAPS: usize = 2;
 
+/// The longest gaps of a region that the reach test asks whether they
+/// reach a whole row of it (the rest are asked cell by cell).
+const ROW_REACHES: usize = 2;
+
 /// A region of free cells, counted by colour: its cells, what the gaps
 /// that can go nowhere else bring, and what every gap that may go there
 /// can bring.
@@ -297,19 +301,32 @@ impl Fill<'_> {
                 .iter()
                 .any(|reach| reach.covers(region.rows, region.columns))
         }));
-        let all_whole = whole.iter().all(|&whole| whole);
-        let reached = all_whole
-            || (0..self.grid.cells).all(|x| {
-                if self.value[x] != 0 || whole[self.region_of[x] as usize] {
-                    return true;
-                }
-                let (row, column) = self.coordinates[x];
-                self.reaches_of(self.region_of[x] as usize)
-                    .iter()
-                    .any(|reach| reach.covers((row, row), (column, column)))
-            });
+        let reached = (0..self.regions.len()).all(|id| whole[id] || self.region_in_reach(id));
         self.whole = whole;
         reached
+    }
+
+    /// Every free cell of region `id` is within reach of one of its gaps,
+    /// looked at row by row: a row of the region's rows and columns that
+    /// one gap reaches whole needs no look at its cells.
+    fn region_in_reach(&self, id: usize) -> bool {
+        let region = &self.regions[id];
+        let reaches = self.reaches_of(id);
+        let columns = region.columns;
+        let width = self.grid.cells / self.rows;
+        (region.rows.0..=region.rows.1).all(|row| {
+            reaches[..reaches.len().min(ROW_REACHES)]
+                .iter()
+                .any(|reach| reach.covers((row, row), columns))
+                || (columns.0..=columns.1).all(|column| {
+                    let x = usize::from(row) * width + usize::from(column);
+                    self.value[x] != 0
+                        || self.region_of[x] as usize != id
+                        || reaches
+                            .iter()
+                            .any(|reach| reach.covers((row, row), (column, column)))
+                })
+        })
     }
 
     /// Every region that few gaps may share is filled exactly by the gaps

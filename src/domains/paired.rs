@@ -110,13 +110,8 @@ impl Slot<'_> {
     }
 }
 
-/// The next pairs of a pass: one or two, or none because it is over or
-/// the clock stopped it.
-enum Two {
-    Pairs((usize, u32), Option<(usize, u32)>),
-    Over,
-    Stopped,
-}
+/// The next pair of a pass and the one after it, if there is one.
+type Two = ((usize, u32), Option<(usize, u32)>);
 
 /// A trial's pair and its outcome.
 type Tried = ((usize, u32), Result<(), Contradiction>);
@@ -141,9 +136,8 @@ impl Domains {
         }
         loop {
             let (first, second) = match self.next_two(pass) {
-                Two::Pairs(first, second) => (first, second),
-                Two::Over => return Ok(PassEnd::Done),
-                Two::Stopped => return Ok(PassEnd::Stopped),
+                Ok(two) => two,
+                Err(end) => return Ok(end),
             };
             let nogoods = pass.nogoods.as_ref();
             let first = (first, own.suppose(self, pass.board, first, nogoods));
@@ -207,9 +201,8 @@ impl Domains {
                     .expect("the domains are whole")
                     .next_two(pass);
                 let (first, second) = match next {
-                    Two::Pairs(first, second) => (first, second),
-                    Two::Over => return Ok(PassEnd::Done),
-                    Two::Stopped => return Ok(PassEnd::Stopped),
+                    Ok(two) => two,
+                    Err(end) => return Ok(end),
                 };
                 if let Some(pair) = second {
                     slot.lock().expect("the slot is whole").pair = pair;
@@ -257,17 +250,17 @@ impl Domains {
         end
     }
 
-    /// The next two pairs of the pass.
-    fn next_two(&self, pass: &mut PassRun) -> Two {
+    /// The next two pairs of the pass, or how it ended.
+    fn next_two(&self, pass: &mut PassRun) -> Result<Two, PassEnd> {
         let first = match pass.cursor.next(self, pass.cleared, pass.stop) {
             Next::Pair(pair) => pair,
-            Next::End => return Two::Over,
-            Next::Stopped => return Two::Stopped,
+            Next::End => return Err(PassEnd::Done),
+            Next::Stopped => return Err(PassEnd::Stopped),
         };
         match pass.cursor.next(self, pass.cleared, pass.stop) {
-            Next::Pair(second) => Two::Pairs(first, Some(second)),
+            Next::Pair(second) => Ok((first, Some(second))),
             // A pass the clock stopped ends at the next look.
-            Next::End | Next::Stopped => Two::Pairs(first, None),
+            Next::End | Next::Stopped => Ok((first, None)),
         }
     }
 

@@ -140,11 +140,11 @@ impl Domains {
                 nogoods: &mut nogoods,
                 removed_any: false,
             };
-            let end = match (&mut helper_trial, cap) {
-                (Some(helper_trial), _) => {
+            let end = match &mut helper_trial {
+                Some(helper_trial) => {
                     self.pass_in_pairs(&mut pass_run, &mut own, helper_trial, helper)?
                 }
-                (None, cap) => self.pass_alone(&mut pass_run, &mut own, cap, &mut sample)?,
+                None => self.pass_alone(&mut pass_run, &mut own, cap, &mut sample)?,
             };
             let removed_any = pass_run.removed_any;
             if end == PassEnd::Stopped {

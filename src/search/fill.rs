@@ -95,8 +95,6 @@ pub(super) struct Fill<'a> {
     /// the open values.
     gaps: Vec<Gap>,
     first_reach: Vec<u32>,
-    /// Per region at the last region check: within one gap's reach whole.
-    whole: Vec<bool>,
     pub(super) seed: u64,
     pub(super) budget: u64,
     /// `weight[v]`: the failures met at open value v, kept across restarts.
@@ -156,7 +154,6 @@ impl<'a> Fill<'a> {
             reaches: Vec::new(),
             gaps: Vec::new(),
             first_reach: Vec::new(),
-            whole: Vec::new(),
             seed: 0,
             budget: u64::MAX,
             weight: vec![0; total as usize + 2],

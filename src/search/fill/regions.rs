@@ -293,17 +293,14 @@ impl Fill<'_> {
         for id in 0..self.regions.len() {
             self.first_reach[id + 1] += self.first_reach[id];
         }
-        let mut whole = std::mem::take(&mut self.whole);
-        whole.clear();
-        whole.extend((0..self.regions.len()).map(|id| {
+        (0..self.regions.len()).all(|id| {
             let region = &self.regions[id];
-            self.reaches_of(id)
+            let whole = self
+                .reaches_of(id)
                 .iter()
-                .any(|reach| reach.covers(region.rows, region.columns))
-        }));
-        let reached = (0..self.regions.len()).all(|id| whole[id] || self.region_in_reach(id));
-        self.whole = whole;
-        reached
+                .any(|reach| reach.covers(region.rows, region.columns));
+            whole || self.region_in_reach(id)
+        })
     }
 
     /// Every free cell of region `id` is within reach of one of its gaps,
@@ -313,13 +310,12 @@ impl Fill<'_> {
         let region = &self.regions[id];
         let reaches = self.reaches_of(id);
         let columns = region.columns;
-        let width = self.grid.cells / self.rows;
         (region.rows.0..=region.rows.1).all(|row| {
             reaches[..reaches.len().min(ROW_REACHES)]
                 .iter()
                 .any(|reach| reach.covers((row, row), columns))
                 || (columns.0..=columns.1).all(|column| {
-                    let x = usize::from(row) * width + usize::from(column);
+                    let x = usize::from(row) * self.columns + usize::from(column);
                     self.value[x] != 0
                         || self.region_of[x] as usize != id
                         || reaches

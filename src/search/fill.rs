@@ -37,6 +37,7 @@
 //! two ways in, one of them a placed value, narrows the cells of the open
 //! value beside it.
 
+mod backjump;
 mod labels;
 mod needy;
 mod placed;
@@ -101,6 +102,9 @@ pub(super) struct Fill<'a> {
     weight: Vec<u32>,
     /// The deepest state of the current run, for a repair to start near.
     deepest: Deepest,
+    /// Take back far placements when a value runs out of cells
+    /// (`backjump.rs`): the second fill's way, until it finds a solution.
+    pub(super) backjumps: bool,
 }
 
 /// One level of the search: an open value and the cells left to try.
@@ -158,6 +162,7 @@ impl<'a> Fill<'a> {
             budget: u64::MAX,
             weight: vec![0; total as usize + 2],
             deepest: Deepest::default(),
+            backjumps: false,
         };
         fill.reset(givens).then_some(fill)
     }
@@ -399,9 +404,14 @@ impl<'a> Fill<'a> {
             Some(frame) => stack.push(frame),
             None => return,
         }
+        // A jump over cells left untried: the run has not been everywhere.
+        let mut skipped = false;
         while let Some(frame) = stack.last_mut() {
             if frame.next == frame.count {
-                stack.pop();
+                let exhausted = stack.pop().expect("the frame just looked at");
+                if self.backjumps {
+                    skipped |= self.backjump(&mut stack, &exhausted);
+                }
                 if self.trail.len() > self.given {
                     self.undo();
                 }
@@ -439,6 +449,10 @@ impl<'a> Fill<'a> {
                 }
                 return;
             }
+        }
+        if skipped {
+            tally.out_of_nodes = true;
+            tally.stopped = true;
         }
     }
 }

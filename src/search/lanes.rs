@@ -10,13 +10,17 @@
 //!
 //! So a fill that has spent [`SECOND_LANE_NODES_PER_CELL`] nodes per cell
 //! without a first solution gets a second fill beside it, from the givens,
-//! with its own seed, repairs and weights. From then on they take turns run
+//! with its own seed, repairs and weights, and its own way of going back:
+//! every one of its runs backjumps (`fill/backjump.rs`), where the first
+//! fill's do in turns, so the two differ in more than their tie-breaks.
+//! From then on they take turns run
 //! by run, the second getting one node for every two of the first (a
 //! board the first fill was about to settle pays about 1.5 times its
 //! nodes; turns are whole runs, so a little more at times). The turns are counted in nodes, not time, so the same board
 //! gives the same answer on every run. The lane that finds the first
-//! solution goes on alone: it looks for the second near it, and any whole
-//! run (the only kind that proves) is its own.
+//! solution goes on alone, backjumping in every second run: it looks for
+//! the second near it, and any whole run (the only kind that proves) is
+//! its own.
 
 use super::fill::{Fill, Repair};
 use super::path::{Event, Grid, Tally};
@@ -32,6 +36,27 @@ const WEIGHTS: [u64; 2] = [1, 2];
 /// Seeds of the second lane's runs start here, far from the first's.
 const SECOND_SEED: u64 = 1_000_003;
 
+/// Which runs of a lane backjump (`fill/backjump.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Backjumps {
+    /// The second lane's, until it finds a first solution.
+    Always,
+    /// Every second run, from the second: the runs in between go through
+    /// their whole space, so they can still prove there is no (other)
+    /// solution. The first lane's, and the lane's that goes on alone.
+    EveryOtherRun,
+}
+
+impl Backjumps {
+    /// Does the lane's run number `run` (from 0) backjump?
+    fn in_run(self, run: u64) -> bool {
+        match self {
+            Backjumps::Always => true,
+            Backjumps::EveryOtherRun => run % 2 == 1,
+        }
+    }
+}
+
 /// One fill with its own repairs, failure weights and run count.
 pub(super) struct Lane<'a> {
     pub(super) fill: Box<Fill<'a>>,
@@ -41,16 +66,18 @@ pub(super) struct Lane<'a> {
     /// Nodes its runs took.
     pub(super) nodes: u64,
     seed: u64,
+    backjumps: Backjumps,
 }
 
 impl<'a> Lane<'a> {
-    fn new(fill: Fill<'a>, board: &Board, seed: u64) -> Lane<'a> {
+    fn new(fill: Fill<'a>, board: &Board, seed: u64, backjumps: Backjumps) -> Lane<'a> {
         Lane {
             fill: Box::new(fill),
             repair: Repair::new(board),
             runs: 0,
             nodes: 0,
             seed,
+            backjumps,
         }
     }
 
@@ -64,6 +91,7 @@ impl<'a> Lane<'a> {
         let before = tally.nodes;
         self.fill.seed = self.seed + self.runs;
         self.fill.budget = budget;
+        self.fill.backjumps = self.backjumps.in_run(self.runs);
         self.fill.run(tally, event);
         self.runs += 1;
         self.nodes += tally.nodes - before;
@@ -83,7 +111,7 @@ impl<'a> Lanes<'a> {
     /// `seed`: where the lanes' seeds start (0 for a search alone).
     pub(super) fn new(fill: Fill<'a>, board: &Board, seed: u64) -> Lanes<'a> {
         Lanes {
-            lanes: vec![Lane::new(fill, board, seed)],
+            lanes: vec![Lane::new(fill, board, seed, Backjumps::EveryOtherRun)],
             current: 0,
             second_after: SECOND_LANE_NODES_PER_CELL * board.len() as u64,
             seed,
@@ -101,8 +129,9 @@ impl<'a> Lanes<'a> {
     pub(super) fn take_turns(&mut self, board: &Board, grid: &'a Grid, givens: &[(usize, u32)]) {
         if self.lanes.len() < WEIGHTS.len() && self.lanes[0].nodes >= self.second_after {
             if let Some(fill) = Fill::new(grid, board.cols(), givens) {
+                let seed = self.seed + SECOND_SEED;
                 self.lanes
-                    .push(Lane::new(fill, board, self.seed + SECOND_SEED));
+                    .push(Lane::new(fill, board, seed, Backjumps::Always));
             }
         }
         self.current = (0..self.lanes.len())
@@ -115,7 +144,10 @@ impl<'a> Lanes<'a> {
         self.lanes.swap(0, self.current);
         self.lanes.truncate(1);
         self.current = 0;
-        &mut self.lanes[0]
+        let lane = &mut self.lanes[0];
+        // It may have to prove there is no other solution: whole runs too.
+        lane.backjumps = Backjumps::EveryOtherRun;
+        lane
     }
 }
 
@@ -174,5 +206,26 @@ mod tests {
         let kept = lanes.keep_current();
         assert_eq!((kept.nodes, kept.seed), (7, SECOND_SEED));
         assert_eq!(lanes.lanes.len(), 1);
+    }
+
+    #[test]
+    fn the_second_fill_backjumps_in_every_run_only_until_it_finds_a_solution() {
+        let (board, grid, givens) = corners();
+        let mut lanes = Lanes::new(Fill::new(&grid, 3, &givens).unwrap(), &board, 0);
+        assert_eq!(lanes.current().backjumps, Backjumps::EveryOtherRun);
+        lanes.current().nodes = SECOND_LANE_NODES_PER_CELL * 9;
+        lanes.take_turns(&board, &grid, &givens);
+        assert_eq!(lanes.current().backjumps, Backjumps::Always);
+        let kept = lanes.keep_current();
+        assert_eq!(kept.backjumps, Backjumps::EveryOtherRun);
+    }
+
+    #[test]
+    fn every_other_run_leaves_the_first_and_every_second_run_whole() {
+        let runs: Vec<bool> = (0..4)
+            .map(|run| Backjumps::EveryOtherRun.in_run(run))
+            .collect();
+        assert_eq!(runs, [false, true, false, true]);
+        assert!((0..4).all(|run| Backjumps::Always.in_run(run)));
     }
 }

@@ -35,7 +35,9 @@
 //!
 //! And before each choice, *needy cells* (in `needy.rs`): a free cell with
 //! two ways in, one of them a placed value, narrows the cells of the open
-//! value beside it.
+//! value beside it. When an open value has tried all its cells, a run goes
+//! back one placement, or, in the runs that backjump (`backjump.rs`), past
+//! every placement since that lies far from those cells.
 
 mod backjump;
 mod labels;
@@ -102,8 +104,8 @@ pub(super) struct Fill<'a> {
     weight: Vec<u32>,
     /// The deepest state of the current run, for a repair to start near.
     deepest: Deepest,
-    /// Take back far placements when a value runs out of cells
-    /// (`backjump.rs`): the second fill's way, until it finds a solution.
+    /// This run takes back far placements at once when a value runs out
+    /// of cells (`backjump.rs`); the lanes say which runs do.
     pub(super) backjumps: bool,
 }
 

@@ -18,7 +18,11 @@
 //! placements around its failure taken back (`fill/repair.rs`). It answers a first
 //! solution, a second one or a proof that there is none, and counts. A fill
 //! that has not found a first solution after a while gets a second fill
-//! beside it, with its own seed, and the two take turns (`lanes.rs`). Asked
+//! beside it, with its own seed, and the two take turns (`lanes.rs`).
+//! Some runs backjump (`fill/backjump.rs`): when a value has tried all
+//! its cells, the placements since that lie far from them are taken back
+//! at once; a run that passed over untried cells so proves nothing, and
+//! the runs in between still can. Asked
 //! for two on a board with clues, it looks for the second near the first
 //! (`nearby.rs`) before it searches the whole board again.
 //!

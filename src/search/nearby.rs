@@ -117,6 +117,9 @@ pub(super) fn reroute(
         let freed = (window.high - window.low - 1) as u64;
         fill.seed = 0;
         fill.budget = tally.nodes.saturating_add(NODES_PER_FREED_VALUE * freed);
+        // Whatever the run that found the first solution did: a window is
+        // small, and gone through one placement back at a time.
+        fill.backjumps = false;
         let mut found = false;
         let mut other = |happened: Event| match happened {
             Event::Solution(cells) if cells == known => true,

@@ -1,6 +1,6 @@
-//! Backjumping, for the second fill: when every cell of an open value has
-//! failed, the placements made since that lie far from those cells are
-//! taken back too, without trying their other cells.
+//! Backjumping, in some of the fill's runs: when every cell of an open
+//! value has failed, the placements made since that lie far from those
+//! cells are taken back too, without trying their other cells.
 //!
 //! The fill places the most constrained open value of the whole board
 //! next, so consecutive placements often lie in gaps far apart. When a
@@ -143,8 +143,8 @@ mod tests {
     #[test]
     fn a_run_that_jumped_over_untried_cells_does_not_claim_the_whole_space() {
         // Every path of a 4x12 board from 1 in one corner to 48 at the
-        // other end of the top row, counted by a fill that backjumps: it may miss some,
-        // but then it must say it has not been everywhere.
+        // other end of the top row, counted by a fill that backjumps: it
+        // may miss some, but then it must say it has not been everywhere.
         let board = Board::parse(&b",,,,,,,,,,,\n".repeat(4)).unwrap();
         let board = board.with_clue(board.cell(0), Some(1)).unwrap();
         let board = board.with_clue(board.cell(11), Some(48)).unwrap();

@@ -256,12 +256,12 @@ fn a_large_board_with_scattered_clues_gets_a_checked_solution_within_a_node_budg
 
 #[test]
 fn a_board_that_needs_the_second_fill_gets_the_same_two_solutions_on_every_run() {
-    // 15x15_1 without its 1st, 3rd, 5th, ... clues: the first fill has not
+    // 15x15_1 without its 2nd, 4th, 6th, ... clues: the first fill has not
     // found a solution after 256 nodes per cell, and a second one joins it.
     let full = example("scale/15x15_1");
     let mut board = full.clone();
     for (place, (cell, _)) in full.clues().enumerate() {
-        if place % 2 == 0 {
+        if place % 2 == 1 {
             board = board.with_clue(cell, None).unwrap();
         }
     }

@@ -23,9 +23,10 @@
 use super::{Fill, Frame};
 
 /// Steps from the failed value's cells within which a placement is kept:
-/// of 3, 4, 6 and 10, measured on `search_probe dense` over several seeds
-/// (docs/benchmarks.md), 6 left the fewest boards unsettled.
-const NEAR: u32 = 6;
+/// of 3, 4, 6 and 8, measured on `search_probe dense` over five seeds and
+/// on `search_probe spread` (docs/benchmarks.md), 4 left the fewest
+/// boards unsettled and took the fewest nodes.
+const NEAR: u32 = 4;
 
 impl Fill<'_> {
     /// Once `exhausted` (just taken off `stack`) has no cell left, takes

@@ -62,45 +62,42 @@ mod tests {
     use crate::search::grid;
     use crate::search::path::{Grid, Tally};
 
-    /// A 9x9 board with 1 in the top left corner and 81 in the bottom right.
-    fn corners() -> (Board, Grid) {
+    /// The grid of a 9x9 board with 1 in the top left corner and 81 in the
+    /// bottom right.
+    fn corners() -> Grid {
         let board = Board::parse(&b",,,,,,,,\n".repeat(9)).unwrap();
         let board = board.with_clue(board.cell(0), Some(1)).unwrap();
         let board = board.with_clue(board.cell(80), Some(81)).unwrap();
         let domains = Domains::reduce_with(&board, false, None).unwrap();
-        let grid = grid(&board, &domains);
-        (board, grid)
+        grid(&board, &domains)
     }
 
-    /// `value` placed in the first of `candidates`, as the run places it.
-    fn placed(fill: &mut Fill, value: u32, candidates: &[usize]) -> Frame {
-        assert!(fill.place(candidates[0], value));
+    /// The frame of `value` with these `candidates`, `next` of them tried.
+    fn frame(value: u32, candidates: &[usize], next: usize) -> Frame {
         let mut cells = [usize::MAX; 4];
         cells[..candidates.len()].copy_from_slice(candidates);
         Frame {
             value,
             candidates: cells,
             count: candidates.len() as u8,
-            next: 1,
+            next: next as u8,
         }
+    }
+
+    /// `value` placed in the first of `candidates`, as the run places it.
+    fn placed(fill: &mut Fill, value: u32, candidates: &[usize]) -> Frame {
+        assert!(fill.place(candidates[0], value));
+        frame(value, candidates, 1)
     }
 
     /// Open `value` with every one of `candidates` tried.
     fn exhausted(value: u32, candidates: &[usize]) -> Frame {
-        let mut cells = [usize::MAX; 4];
-        cells[..candidates.len()].copy_from_slice(candidates);
-        let count = candidates.len() as u8;
-        Frame {
-            value,
-            candidates: cells,
-            count,
-            next: count,
-        }
+        frame(value, candidates, candidates.len())
     }
 
     #[test]
     fn placements_far_from_the_failed_cells_are_taken_back_down_to_a_near_one() {
-        let (_, grid) = corners();
+        let grid = corners();
         let mut fill = Fill::new(&grid, 9, &[(0, 1), (80, 81)]).unwrap();
         // 2 and 3 along the top row; then 80 beside 81, across the board,
         // with its other cell (71, above 81) untried.
@@ -120,7 +117,7 @@ mod tests {
 
     #[test]
     fn a_far_placement_with_no_cell_left_to_try_is_taken_back_without_a_skip() {
-        let (_, grid) = corners();
+        let grid = corners();
         let mut fill = Fill::new(&grid, 9, &[(0, 1), (80, 81)]).unwrap();
         let mut stack = vec![
             placed(&mut fill, 2, &[1, 9]),
@@ -133,7 +130,7 @@ mod tests {
 
     #[test]
     fn the_lowest_frame_stays_however_far() {
-        let (_, grid) = corners();
+        let grid = corners();
         let mut fill = Fill::new(&grid, 9, &[(0, 1), (80, 81)]).unwrap();
         let mut stack = vec![placed(&mut fill, 80, &[79, 71])];
         assert!(!fill.backjump(&mut stack, &exhausted(2, &[1, 9])));

@@ -13,10 +13,10 @@
 //! with its own seed, repairs and weights, and its own way of going back:
 //! every one of its runs backjumps (`fill/backjump.rs`), where the first
 //! fill's do in turns, so the two differ in more than their tie-breaks.
-//! From then on they take turns run
-//! by run, the second getting one node for every two of the first (a
-//! board the first fill was about to settle pays about 1.5 times its
-//! nodes; turns are whole runs, so a little more at times). The turns are counted in nodes, not time, so the same board
+//! From then on they take turns run by run, the second getting one node
+//! for every two of the first (a board the first fill was about to settle
+//! pays about 1.5 times its nodes; turns are whole runs, so a little more
+//! at times). The turns are counted in nodes, not time, so the same board
 //! gives the same answer on every run. The lane that finds the first
 //! solution goes on alone, backjumping in every second run: it looks for
 //! the second near it, and any whole run (the only kind that proves) is

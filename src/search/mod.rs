@@ -22,9 +22,9 @@
 //! Some runs backjump (`fill/backjump.rs`): when a value has tried all
 //! its cells, the placements since that lie far from them are taken back
 //! at once; a run that passed over untried cells so proves nothing, and
-//! the runs in between still can. Asked
-//! for two on a board with clues, it looks for the second near the first
-//! (`nearby.rs`) before it searches the whole board again.
+//! the runs in between still can. Asked for two on a board with clues, it
+//! looks for the second near the first (`nearby.rs`) before it searches
+//! the whole board again.
 //!
 //! Counting every path of an empty board starts only from one cell of each
 //! orbit of the board's symmetries (4 for a rectangle, 8 for a square) and

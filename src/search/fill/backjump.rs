@@ -95,17 +95,22 @@ mod tests {
         frame(value, candidates, candidates.len())
     }
 
+    /// The stack after 2 and 3 along the top row, then 80 beside 81 across
+    /// the board, in the first of `cells_of_80`.
+    fn top_row_then_80(fill: &mut Fill, cells_of_80: &[usize]) -> Vec<Frame> {
+        vec![
+            placed(fill, 2, &[1, 9]),
+            placed(fill, 3, &[2, 10]),
+            placed(fill, 80, cells_of_80),
+        ]
+    }
+
     #[test]
     fn placements_far_from_the_failed_cells_are_taken_back_down_to_a_near_one() {
         let grid = corners();
         let mut fill = Fill::new(&grid, 9, &[(0, 1), (80, 81)]).unwrap();
-        // 2 and 3 along the top row; then 80 beside 81, across the board,
-        // with its other cell (71, above 81) untried.
-        let mut stack = vec![
-            placed(&mut fill, 2, &[1, 9]),
-            placed(&mut fill, 3, &[2, 10]),
-            placed(&mut fill, 80, &[79, 71]),
-        ];
+        // 80's other cell (71, above 81) untried.
+        let mut stack = top_row_then_80(&mut fill, &[79, 71]);
         // 4 then ran out of cells beside 3.
         let skipped = fill.backjump(&mut stack, &exhausted(4, &[3, 11]));
         assert!(skipped, "80 had a cell left to try");
@@ -119,11 +124,7 @@ mod tests {
     fn a_far_placement_with_no_cell_left_to_try_is_taken_back_without_a_skip() {
         let grid = corners();
         let mut fill = Fill::new(&grid, 9, &[(0, 1), (80, 81)]).unwrap();
-        let mut stack = vec![
-            placed(&mut fill, 2, &[1, 9]),
-            placed(&mut fill, 3, &[2, 10]),
-            placed(&mut fill, 80, &[79]),
-        ];
+        let mut stack = top_row_then_80(&mut fill, &[79]);
         assert!(!fill.backjump(&mut stack, &exhausted(4, &[3, 11])));
         assert_eq!(stack.len(), 2);
     }

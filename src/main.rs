@@ -8,11 +8,13 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 mod cli {
     //! What only the command line needs, a command per file.
+    pub mod answer;
     pub mod clues;
     pub mod compare;
     pub mod generate;
     pub mod minimize;
 }
+use cli::answer::Answer;
 use numbrix::check::Solution;
 use numbrix::export::FileFormat;
 use numbrix::report::{render_csv, render_grid};
@@ -221,7 +223,13 @@ impl ModelArgs {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     init_logging(cli.verbose, cli.quiet);
-    let code = match run(&cli) {
+    // With -v HiGHS and CBC log on stdout, even runs left behind at a time
+    // limit after their call returned: the answer gets a stdout of its own.
+    let mut answer = Answer::open(cli.verbose > 0);
+    let ran = run(&cli, &mut answer);
+    // Flushed on an error too: what was printed before it is not lost.
+    let finished = answer.finish();
+    let code = match ran.and_then(|code| finished.map(|()| code)) {
         Ok(code) => code,
         Err(error) => {
             eprintln!("numbrix: {error}");
@@ -250,19 +258,24 @@ fn init_logging(verbose: u8, quiet: bool) {
         .init();
 }
 
-/// The answer on stdout: one JSON object, or the grid as CSV (nothing when
-/// there is no grid).
-fn print_answer(format: Format, json: &str, grid: Option<&Solution>) -> bool {
+/// The answer: one JSON object, or the grid as CSV (nothing when there is
+/// no grid). False for the grid format, which the caller prints.
+fn print_answer(
+    answer: &mut Answer,
+    format: Format,
+    json: &str,
+    grid: Option<&Solution>,
+) -> Result<bool, Error> {
     match format {
-        Format::Json => println!("{json}"),
+        Format::Json => answer.println(json)?,
         Format::Csv => {
             if let Some(grid) = grid {
-                print!("{}", render_csv(grid));
+                answer.print(render_csv(grid))?;
             }
         }
-        Format::Grid => return false,
+        Format::Grid => return Ok(false),
     }
-    true
+    Ok(true)
 }
 
 /// A board refuted before any model was built: there is no model to show.
@@ -280,7 +293,7 @@ fn no_model(refutation: &numbrix::Refutation, what: &str) -> i32 {
     1
 }
 
-fn run(cli: &Cli) -> Result<i32, Error> {
+fn run(cli: &Cli, answer: &mut Answer) -> Result<i32, Error> {
     match &cli.command {
         Command::Solve(args) if args.relax => {
             let board = Board::read(&args.model.board)?;
@@ -297,8 +310,8 @@ fn run(cli: &Cli) -> Result<i32, Error> {
                     ),
                 }
             }
-            if !print_answer(args.format, &report.to_json(), report.grid.as_ref()) {
-                print!("{}", report.to_text(&board));
+            if !print_answer(answer, args.format, &report.to_json(), report.grid.as_ref())? {
+                answer.print(report.to_text(&board))?;
             }
             Ok(report.exit_code())
         }
@@ -334,13 +347,13 @@ fn run(cli: &Cli) -> Result<i32, Error> {
                     ),
                 }
             }
-            if !print_answer(args.format, &report.to_json(), report.grid.as_ref()) {
+            if !print_answer(answer, args.format, &report.to_json(), report.grid.as_ref())? {
                 if let Some(grid) = &report.grid {
-                    print!("{}", render_grid(&board, grid));
+                    answer.print(render_grid(&board, grid))?;
                 }
                 if let Some(second) = &report.second_solution {
-                    println!();
-                    print!("{}", render_grid(&board, second));
+                    answer.println("")?;
+                    answer.print(render_grid(&board, second))?;
                 }
             }
             if !cli.quiet {
@@ -353,14 +366,14 @@ fn run(cli: &Cli) -> Result<i32, Error> {
             let filled = Filled::read(solution)?;
             match numbrix::check(&board, &filled) {
                 Ok(_) => {
-                    println!(
+                    answer.println(format_args!(
                         "valid: every value 1..{} once, clues kept, consecutive values adjacent",
                         board.total()
-                    );
+                    ))?;
                     Ok(0)
                 }
                 Err(violation) => {
-                    println!("invalid: {violation}");
+                    answer.println(format_args!("invalid: {violation}"))?;
                     Ok(1)
                 }
             }
@@ -370,8 +383,8 @@ fn run(cli: &Cli) -> Result<i32, Error> {
             match numbrix::explain::summarize(&board, &model.options(cli.verbose))? {
                 Modelled::Model(summary) => {
                     match format {
-                        SummaryFormat::Text => print!("{}", summary.to_text()),
-                        SummaryFormat::Json => println!("{}", summary.to_json()),
+                        SummaryFormat::Text => answer.print(summary.to_text())?,
+                        SummaryFormat::Json => answer.println(summary.to_json())?,
                     }
                     Ok(0)
                 }
@@ -385,7 +398,7 @@ fn run(cli: &Cli) -> Result<i32, Error> {
                 Modelled::Model(text) => {
                     match &args.output {
                         Some(path) => numbrix::output::write_atomically(path, text.as_bytes())?,
-                        None => print!("{text}"),
+                        None => answer.print(text)?,
                     }
                     Ok(0)
                 }
@@ -406,16 +419,16 @@ fn run(cli: &Cli) -> Result<i32, Error> {
                     }
                 })
             })?;
-            println!("{}", count.solutions);
+            answer.println(count.solutions)?;
             if !count.complete && !cli.quiet {
                 eprintln!("stopped at a limit: there may be more solutions");
             }
             Ok(if count.complete { 0 } else { 3 })
         }
-        Command::Compare(args) => cli::compare::run_compare(args, cli.verbose, cli.quiet),
-        Command::Clues(args) => cli::clues::run_clues(args, cli.verbose, cli.quiet),
-        Command::Generate(args) => cli::generate::run_generate(args, cli.quiet),
-        Command::Minimize(args) => cli::minimize::run_minimize(args, cli.quiet),
+        Command::Compare(args) => cli::compare::run_compare(args, cli.verbose, cli.quiet, answer),
+        Command::Clues(args) => cli::clues::run_clues(args, cli.verbose, cli.quiet, answer),
+        Command::Generate(args) => cli::generate::run_generate(args, cli.quiet, answer),
+        Command::Minimize(args) => cli::minimize::run_minimize(args, cli.quiet, answer),
     }
 }
 

@@ -272,6 +272,48 @@ fn solver_logs_go_to_stderr_and_stdout_stays_json() {
 }
 
 #[test]
+fn a_cbc_run_left_behind_at_its_time_limit_logs_on_stderr_not_into_the_answer() {
+    // CBC gets whole seconds (at least 1) and takes about a second for the
+    // root LP of this board's no-shave model, so the wait for it (0.3 s and
+    // a grace) ends first and it goes on in the background. The rows that follow (the
+    // reduction deciding the board, the search), repeated, keep the process
+    // going between solver calls while it logs: before descriptor 1 was sent
+    // to stderr for the whole run, that log landed on stdout.
+    let output = numbrix(&[
+        "compare",
+        "examples/boards/scale/20x20_1.csv",
+        "--models",
+        "assignment",
+        "--solvers",
+        "cbc,search",
+        "--variants",
+        "reduced-no-shave,reduced",
+        "--time-limit",
+        "0.3",
+        "--repeat",
+        "4",
+        "--format",
+        "json",
+        "-v",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let answer = stdout(&output);
+    assert!(
+        answer.starts_with('{') && answer.ends_with("}\n"),
+        "stdout is the JSON object alone: {answer}"
+    );
+    assert_eq!(
+        json(&output)["measurements"].as_array().map(Vec::len),
+        Some(3)
+    );
+    assert!(
+        stderr(&output).contains("Welcome to the CBC MILP Solver"),
+        "CBC logged on stderr: {}",
+        stderr(&output)
+    );
+}
+
+#[test]
 fn count_finds_the_40_paths_of_an_empty_3x3_board() {
     let output = numbrix_with_input(&["count", "-"], b"_,_,_\n_,_,_\n_,_,_\n");
     assert_eq!(output.status.code(), Some(0));

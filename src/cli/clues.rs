@@ -8,6 +8,7 @@ use numbrix::clues::store::StoreError;
 use numbrix::clues::{research, Part, Progress, Research, ResearchError, ResearchOptions};
 use numbrix::{Backend, Error, InputError};
 
+use crate::cli::answer::Answer;
 use crate::parse_seconds;
 
 #[derive(Args)]
@@ -115,7 +116,12 @@ impl CluesArgs {
     }
 }
 
-pub fn run_clues(args: &CluesArgs, verbose: u8, quiet: bool) -> Result<i32, Error> {
+pub fn run_clues(
+    args: &CluesArgs,
+    verbose: u8,
+    quiet: bool,
+    answer: &mut Answer,
+) -> Result<i32, Error> {
     if args.prove.contains(&Backend::Search) {
         return Err(InputError::Usage(
             "--prove takes MIP solvers (highs, cbc): the search is what found the witness".into(),
@@ -173,8 +179,8 @@ pub fn run_clues(args: &CluesArgs, verbose: u8, quiet: bool) -> Result<i32, Erro
                     bar.set_position(0);
                 }
                 match args.format {
-                    CluesFormat::Text => print!("{}", numbrix::clues::render::text(&found)),
-                    CluesFormat::Json => println!("{}", numbrix::clues::render::json(&found)),
+                    CluesFormat::Text => answer.print(numbrix::clues::render::text(&found))?,
+                    CluesFormat::Json => answer.println(numbrix::clues::render::json(&found))?,
                     CluesFormat::Markdown => {}
                 }
                 researches.push(found);
@@ -192,7 +198,7 @@ pub fn run_clues(args: &CluesArgs, verbose: u8, quiet: bool) -> Result<i32, Erro
         bar.finish_and_clear();
     }
     if args.format == CluesFormat::Markdown {
-        print!("{}", numbrix::clues::render::markdown(&researches));
+        answer.print(numbrix::clues::render::markdown(&researches))?;
     }
     Ok(status)
 }

@@ -8,6 +8,7 @@ use numbrix::compare::{board_files, CompareOptions, Comparison, Measurement, Pro
 use numbrix::search::Searches;
 use numbrix::{Backend, Error, Formulation, Options, SearchBudget, Variant};
 
+use crate::cli::answer::Answer;
 use crate::parse_seconds;
 
 #[derive(Args)]
@@ -117,7 +118,12 @@ impl CompareArgs {
     }
 }
 
-pub fn run_compare(args: &CompareArgs, verbose: u8, quiet: bool) -> Result<i32, Error> {
+pub fn run_compare(
+    args: &CompareArgs,
+    verbose: u8,
+    quiet: bool,
+    answer: &mut Answer,
+) -> Result<i32, Error> {
     // A plot that could not be written must not wait for every solve.
     if let Some(path) = &args.plot {
         numbrix::output::check_target(path)?;
@@ -155,9 +161,9 @@ pub fn run_compare(args: &CompareArgs, verbose: u8, quiet: bool) -> Result<i32, 
         bar.finish_and_clear();
     }
     match args.format {
-        CompareFormat::Table => print!("{}", comparison.to_table()),
-        CompareFormat::Csv => print!("{}", comparison.to_csv()),
-        CompareFormat::Json => println!("{}", comparison.to_json()),
+        CompareFormat::Table => answer.print(comparison.to_table())?,
+        CompareFormat::Csv => answer.print(comparison.to_csv())?,
+        CompareFormat::Json => answer.println(comparison.to_json())?,
     }
     if let Some(path) = &args.plot {
         numbrix::plot::write_svg(&comparison, path)?;

@@ -7,6 +7,7 @@ use clap::{Args, ValueEnum};
 use numbrix::generate::{ClueRule, GenerateError, Level, Request, DEFAULT_ATTEMPTS};
 use numbrix::Error;
 
+use crate::cli::answer::Answer;
 use crate::parse_seconds;
 
 #[derive(Args)]
@@ -64,7 +65,7 @@ impl GenerateArgs {
     }
 }
 
-pub fn run_generate(args: &GenerateArgs, quiet: bool) -> Result<i32, Error> {
+pub fn run_generate(args: &GenerateArgs, quiet: bool, answer: &mut Answer) -> Result<i32, Error> {
     let request = args.request();
     request.validate()?;
     // A directory that cannot take the files fails before any work.
@@ -104,9 +105,9 @@ pub fn run_generate(args: &GenerateArgs, quiet: bool) -> Result<i32, Error> {
                     puzzle.write(directory)?;
                 }
                 if let GenerateFormat::Text = args.format {
-                    println!("{}", puzzle.summary());
+                    answer.println(puzzle.summary())?;
                     if args.out.is_none() {
-                        print!("{}", puzzle.board.to_csv());
+                        answer.print(puzzle.board.to_csv())?;
                     }
                 }
                 made.push(puzzle);
@@ -125,7 +126,7 @@ pub fn run_generate(args: &GenerateArgs, quiet: bool) -> Result<i32, Error> {
     }
     if let GenerateFormat::Json = args.format {
         let puzzles: Vec<serde_json::Value> = made.iter().map(|puzzle| puzzle.to_json()).collect();
-        println!("{}", serde_json::json!({ "puzzles": puzzles }));
+        answer.println(serde_json::json!({ "puzzles": puzzles }))?;
     }
     match failure {
         None => Ok(0),

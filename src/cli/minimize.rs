@@ -6,6 +6,7 @@ use clap::{Args, ValueEnum};
 use numbrix::generate::{minimize, GenerateError};
 use numbrix::{Board, Error};
 
+use crate::cli::answer::Answer;
 use crate::{parse_seconds, with_spinner};
 
 #[derive(Args)]
@@ -29,7 +30,7 @@ enum MinimizeFormat {
     Json,
 }
 
-pub fn run_minimize(args: &MinimizeArgs, quiet: bool) -> Result<i32, Error> {
+pub fn run_minimize(args: &MinimizeArgs, quiet: bool, answer: &mut Answer) -> Result<i32, Error> {
     let board = Board::read(&args.board)?;
     // Each clue is a uniqueness question, seconds each on a large board.
     let minimized = with_spinner(quiet, "{spinner} minimizing {elapsed}", |_| {
@@ -47,8 +48,8 @@ pub fn run_minimize(args: &MinimizeArgs, quiet: bool) -> Result<i32, Error> {
         }
     };
     match args.format {
-        MinimizeFormat::Csv => print!("{}", minimized.board.to_csv()),
-        MinimizeFormat::Json => println!("{}", minimized.to_json()),
+        MinimizeFormat::Csv => answer.print(minimized.board.to_csv())?,
+        MinimizeFormat::Json => answer.println(minimized.to_json())?,
     }
     if !quiet {
         eprintln!(

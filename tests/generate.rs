@@ -243,3 +243,20 @@ fn minimize_refuses_a_board_without_solution() {
         .starts_with("numbrix: examples/boards/infeasible_colour_9x9.csv: no solution: "));
     assert!(stdout(&output).is_empty());
 }
+
+#[test]
+fn minimize_out_of_time_prints_nothing_and_says_so() {
+    // Proving 30x30_1 unique alone takes longer than this.
+    let output = numbrix(&[
+        "minimize",
+        "examples/boards/scale/30x30_1.csv",
+        "--time-limit",
+        "0.2",
+    ]);
+    assert_eq!(output.status.code(), Some(3), "{}", stderr(&output));
+    assert_eq!(
+        stderr(&output),
+        "numbrix: examples/boards/scale/30x30_1.csv: the time limit was reached before the board was minimized and rated\n"
+    );
+    assert!(stdout(&output).is_empty());
+}

@@ -12,8 +12,10 @@ use crate::parse_seconds;
 
 #[derive(Args)]
 pub struct GenerateArgs {
+    /// Rows of each puzzle.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     rows: u32,
+    /// Columns of each puzzle.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     cols: u32,
     /// Puzzle k (from 0) comes from seed SEED + k: the same seed gives the same files.

@@ -16,6 +16,8 @@ pub struct MinimizeArgs {
     /// The order in which clues are tried comes from this seed.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Seconds for the whole run; when they run out first, nothing is
+    /// printed and the exit status is 3.
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     time_limit: Option<f64>,
     #[arg(long, value_enum, default_value_t = MinimizeFormat::Csv)]

@@ -49,6 +49,17 @@ pub fn minimize(
     seed: u64,
     time_limit: Option<f64>,
 ) -> Result<Minimized, GenerateError> {
+    minimized(board, seed, time_limit).map_err(|error| match error {
+        GenerateError::TimeLimit => GenerateError::MinimizeTimeLimit,
+        error => error,
+    })
+}
+
+fn minimized(
+    board: &Board,
+    seed: u64,
+    time_limit: Option<f64>,
+) -> Result<Minimized, GenerateError> {
     guard(board, &Options::default())?;
     let stop = time_limit
         .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok())

@@ -72,6 +72,10 @@ pub enum GenerateError {
     /// The time limit ran out first.
     #[error("the time limit was reached before a puzzle was proved unique")]
     TimeLimit,
+    /// The time limit ran out before `minimize` was done (nothing is kept:
+    /// a board some clue could still leave is not minimal).
+    #[error("the time limit was reached before the board was minimized and rated")]
+    MinimizeTimeLimit,
     /// No attempt reached a unique puzzle with this many clues.
     #[error("no unique {rows}x{cols} puzzle with {wanted} clues in {attempts} attempts: the fewest reached was {closest}")]
     CluesNotReached {
@@ -104,7 +108,9 @@ impl GenerateError {
             | GenerateError::NotUnique { .. }
             | GenerateError::CluesNotReached { .. }
             | GenerateError::LevelNotReached { .. } => 1,
-            GenerateError::TimeLimit | GenerateError::Undecided => 3,
+            GenerateError::TimeLimit
+            | GenerateError::MinimizeTimeLimit
+            | GenerateError::Undecided => 3,
             GenerateError::Failed(error) => error.exit_code(),
         }
     }

@@ -55,6 +55,7 @@ pub fn minimize(
     })
 }
 
+/// [`minimize`], its time limit said as `generate` says it.
 fn minimized(
     board: &Board,
     seed: u64,

@@ -2,49 +2,72 @@
 //!
 //! Left to run freely, which of several searches settles a board first
 //! depends on how the machine schedules their threads, and so may the
-//! solutions shown. Here each search stops at a barrier every [`EPOCH`]
-//! units of work (nodes of the fill or the walk, and moves of the local
-//! search, counted as the nodes they stand for), and waits there until
-//! every other has reached it or left. At each barrier they all learn the
-//! same thing: whether one of them settled the board before it. Whether a
-//! search settles within an epoch depends only on its own seeds, not on
-//! the others or the clock, so the searches that stop, where they stop,
-//! and which one answers (the first in order among those that settled in
-//! the same epoch) are the same on every run and every machine. A clock
-//! that runs out is the exception, as it is for a search alone.
+//! solutions shown. Here each search counts its work in epochs of
+//! [`EPOCH`] units (nodes of the fill or the walk, and moves of the local
+//! search, counted as the nodes they stand for), and the answer is the
+//! search that settled the board in the earliest epoch (the first in order
+//! among those that settled in the same one), with the others as they
+//! stood at the end of that epoch. Whether a search settles within an
+//! epoch depends only on its own seeds, not on the others or the clock, so
+//! which search answers, and the work every one of them is said to have
+//! done, are the same on every run and every machine. A clock that runs
+//! out is the exception, as it is for a search alone.
 //!
-//! (Deterministic parallel SAT solvers synchronise their portfolios the
-//! same way: Hamadi, Jabbour, Piette and Sais, 2011.)
+//! No search waits for another on the way. At the end of each of its
+//! epochs (a barrier) a search notes where it stands and looks whether
+//! one has settled the board in an epoch up to that one; if so it stops.
+//! A search that runs ahead may pass the barrier of an epoch in which a
+//! slower one settles later: it stops when it learns, and what it did past
+//! that barrier is taken back from what it reports. So the only wait is at
+//! the end, for every search to pass the epoch of the first to settle, or
+//! to stop. (The searches first waited for each other at every barrier, as
+//! deterministic parallel SAT solvers synchronise their portfolios:
+//! Hamadi, Jabbour, Piette and Sais, 2011. The one whose nodes were cheaper
+//! in an epoch then waited for the other's, docs/benchmarks.md.)
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Condvar, Mutex, MutexGuard};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard};
 
-/// Units of work between two barriers: a few milliseconds of the fill on
-/// a large board, few enough that a search which settles waits little for
-/// the others to learn it, enough that waiting at the barriers costs
-/// little.
+/// Units of work in an epoch: a few milliseconds of the fill on a large
+/// board, few enough that a search which settles is known to the others
+/// soon, enough that the notes a search keeps at its barriers stay few.
 pub(super) const EPOCH: u64 = 4096;
 
-/// A member's epoch when it has not left.
-const STILL_HERE: u64 = u64::MAX;
+/// `first_settled` while no member has settled the board.
+const NOT_YET: u64 = u64::MAX;
 
-/// The barriers of the searches side by side.
+/// Where a member stood at a barrier: what it reports if another settled
+/// the board in the epoch that barrier ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Standing {
+    pub(super) nodes: u64,
+    pub(super) moves: u64,
+    pub(super) failures: u64,
+    /// Solutions counted, and how many of them were kept.
+    pub(super) count: u64,
+    pub(super) kept: usize,
+}
+
+/// What a member left behind: the epoch it left in, whether it had
+/// settled the board, and where it stood at each barrier it passed.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Record {
+    pub(super) left_in: Option<u64>,
+    pub(super) settled: bool,
+    /// `barriers[b]`: where it stood at the end of its epoch b.
+    pub(super) barriers: Vec<Standing>,
+}
+
+/// The searches side by side: which epoch the first of them settled the
+/// board in, and what each left behind.
 pub(super) struct Lockstep {
     /// The others have started: until then the first search runs alone,
     /// without barriers.
     joined: AtomicBool,
-    state: Mutex<State>,
-    moved: Condvar,
-}
-
-struct State {
-    /// How many barriers each member has reached (its epochs count from
-    /// 0, and barrier b ends epoch b).
-    reached: Vec<u64>,
-    /// The epoch in which a member left, having settled the board or not,
-    /// or [`STILL_HERE`]; a member that left is waited for no more.
-    left_in: Vec<u64>,
-    settled: Vec<bool>,
+    /// The earliest epoch in which a member settled the board, or
+    /// [`NOT_YET`]. It only falls.
+    first_settled: AtomicU64,
+    records: Mutex<Vec<Record>>,
 }
 
 impl Lockstep {
@@ -52,16 +75,12 @@ impl Lockstep {
     pub(super) fn new(members: usize) -> Lockstep {
         Lockstep {
             joined: AtomicBool::new(false),
-            state: Mutex::new(State {
-                reached: vec![0; members],
-                left_in: vec![STILL_HERE; members],
-                settled: vec![false; members],
-            }),
-            moved: Condvar::new(),
+            first_settled: AtomicU64::new(NOT_YET),
+            records: Mutex::new(vec![Record::default(); members]),
         }
     }
 
-    /// The others start now: from here on every member keeps step.
+    /// The others start now: from here on every member counts epochs.
     pub(super) fn join(&self) {
         self.joined.store(true, Ordering::Release);
     }
@@ -70,61 +89,56 @@ impl Lockstep {
         self.joined.load(Ordering::Acquire)
     }
 
-    fn state(&self) -> MutexGuard<'_, State> {
-        // A member that panicked has left (its guard says so); the state
-        // it held is whole.
-        self.state
+    fn records(&self) -> MutexGuard<'_, Vec<Record>> {
+        // A member that panicked has left (its guard says so); the records
+        // it held are whole.
+        self.records
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Member `index` has reached `barrier` (the end of its epoch of that
-    /// number): waits until every member has reached it or left, and
-    /// answers whether one of them settled the board before it.
-    pub(super) fn arrive(&self, index: usize, barrier: u64) -> bool {
-        let mut state = self.state();
-        state.reached[index] = barrier + 1;
-        self.moved.notify_all();
-        loop {
-            let all_here = (0..state.reached.len())
-                .all(|m| state.reached[m] > barrier || state.left_in[m] != STILL_HERE);
-            if all_here {
-                return state.settled_by(barrier);
-            }
-            state = self
-                .moved
-                .wait(state)
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
-        }
+    /// Has a member settled the board in an epoch up to `barrier`, as far
+    /// as is known now? Once true, true for good.
+    pub(super) fn settled_by(&self, barrier: u64) -> bool {
+        self.first_settled.load(Ordering::Acquire) <= barrier
     }
 
     /// Member `index` has stopped during its epoch `epoch`, having settled
-    /// the board or not.
-    pub(super) fn leave(&self, index: usize, epoch: u64, settled: bool) {
-        let mut state = self.state();
-        if state.left_in[index] == STILL_HERE {
-            state.left_in[index] = epoch;
-            state.settled[index] = settled;
+    /// the board or not, after passing `barriers`. A member leaves once;
+    /// later calls (its guard's) change nothing.
+    pub(super) fn leave(&self, index: usize, epoch: u64, settled: bool, barriers: Vec<Standing>) {
+        let mut records = self.records();
+        let record = &mut records[index];
+        if record.left_in.is_some() {
+            return;
         }
-        self.moved.notify_all();
+        *record = Record {
+            left_in: Some(epoch),
+            settled,
+            barriers,
+        };
+        if settled {
+            self.first_settled.fetch_min(epoch, Ordering::AcqRel);
+        }
+    }
+
+    /// What every member left behind, once all have left.
+    pub(super) fn into_records(self) -> Vec<Record> {
+        self.records
+            .into_inner()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }
 
-impl State {
-    /// Some member settled the board in an epoch before `barrier`.
-    fn settled_by(&self, barrier: u64) -> bool {
-        (0..self.settled.len()).any(|m| self.settled[m] && self.left_in[m] <= barrier)
-    }
-}
-
-/// One search's place among the searches in step.
+/// One search's place among the searches side by side.
 #[derive(Clone, Copy)]
 pub(super) struct Member<'a> {
     pub(super) lockstep: &'a Lockstep,
     pub(super) index: usize,
 }
 
-/// A member's pace: where its epochs start and which barrier is next.
+/// A member's pace: where its epochs start, which barrier is next, and
+/// where it stood at those it passed.
 pub(super) struct Pace<'a> {
     member: Member<'a>,
     /// Its work when the others joined (0 for the others).
@@ -133,24 +147,27 @@ pub(super) struct Pace<'a> {
     pub(super) epoch: u64,
     /// A barrier has told it that the board is settled.
     pub(super) stopped: bool,
+    barriers: Vec<Standing>,
 }
 
 impl<'a> Pace<'a> {
     pub(super) fn new(member: Member<'a>) -> Pace<'a> {
-        // A member started after the join keeps step from its first node.
+        // A member started after the join counts epochs from its first node.
         let origin = member.lockstep.joined().then_some(0);
         Pace {
             member,
             origin,
             epoch: 0,
             stopped: false,
+            barriers: Vec::new(),
         }
     }
 
-    /// The member has done `work` units in all: it stops at each barrier
-    /// it has passed since the last look. Called at every tick, whose
-    /// places in the work do not depend on the clock.
-    pub(super) fn at(&mut self, work: u64) {
+    /// The member has done `work` units in all and stands at `standing`: it
+    /// notes each barrier it has passed since the last look, and stops at
+    /// the first where a member has settled the board. Called at every
+    /// tick, whose places in the work do not depend on the clock.
+    pub(super) fn at(&mut self, work: u64, standing: Standing) {
         let lockstep = self.member.lockstep;
         if self.stopped {
             return;
@@ -161,27 +178,26 @@ impl<'a> Pace<'a> {
             None => return,
         };
         while !self.stopped && work - origin >= (self.epoch + 1) * EPOCH {
-            self.stopped = lockstep.arrive(self.member.index, self.epoch);
+            self.barriers.push(standing);
+            self.stopped = lockstep.settled_by(self.epoch);
             self.epoch += 1;
         }
     }
 
     /// The member's search is over, having settled the board or not.
-    pub(super) fn leave(&self, settled: bool) {
-        self.member
-            .lockstep
-            .leave(self.member.index, self.epoch, settled);
+    pub(super) fn leave(self, settled: bool) {
+        let Member { lockstep, index } = self.member;
+        lockstep.leave(index, self.epoch, settled, self.barriers);
     }
 }
 
-/// Leaves the barriers when dropped, so that a member which panics does
-/// not hold the others at a barrier forever (after an orderly end it has
-/// already left, and this does nothing).
+/// Leaves when dropped, so that a member which panics is recorded as gone
+/// (after an orderly end it has already left, and this does nothing).
 pub(super) struct Leaving<'a>(pub(super) Member<'a>);
 
 impl Drop for Leaving<'_> {
     fn drop(&mut self) {
-        self.0.lockstep.leave(self.0.index, 0, false);
+        self.0.lockstep.leave(self.0.index, 0, false, Vec::new());
     }
 }
 
@@ -189,63 +205,74 @@ impl Drop for Leaving<'_> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_barrier_tells_every_member_of_a_board_settled_before_it() {
-        let lockstep = Lockstep::new(2);
-        lockstep.join();
-        lockstep.leave(1, 0, true);
-        assert!(lockstep.arrive(0, 0), "member 1 settled in epoch 0");
+    fn standing(nodes: u64) -> Standing {
+        Standing {
+            nodes,
+            moves: 0,
+            failures: 0,
+            count: 0,
+            kept: 0,
+        }
     }
 
     #[test]
-    fn a_board_settled_after_a_barrier_is_not_told_at_it() {
+    fn a_board_settled_in_an_epoch_is_known_at_its_barrier_and_after() {
         let lockstep = Lockstep::new(2);
         lockstep.join();
-        lockstep.leave(1, 3, true);
+        lockstep.leave(1, 3, true, Vec::new());
         assert!(
-            !lockstep.arrive(0, 2),
+            !lockstep.settled_by(2),
             "settled in epoch 3, after barrier 2"
         );
-        assert!(lockstep.arrive(0, 3));
+        assert!(lockstep.settled_by(3));
+        assert!(lockstep.settled_by(7));
     }
 
     #[test]
-    fn members_wait_at_a_barrier_for_each_other() {
-        let lockstep = Lockstep::new(2);
+    fn the_earliest_epoch_settled_in_counts_whoever_left_first() {
+        let lockstep = Lockstep::new(3);
         lockstep.join();
-        std::thread::scope(|scope| {
-            let late = scope.spawn(|| {
-                // Reaches barrier 0, then settles in epoch 1.
-                let stopped = lockstep.arrive(1, 0);
-                lockstep.leave(1, 1, true);
-                stopped
-            });
-            let first = lockstep.arrive(0, 0);
-            let second = lockstep.arrive(0, 1);
-            assert_eq!((first, late.join().unwrap()), (false, false));
-            assert!(second, "told at barrier 1 of the board settled in epoch 1");
-        });
+        lockstep.leave(2, 9, true, Vec::new());
+        lockstep.leave(0, 4, true, Vec::new());
+        lockstep.leave(1, 6, true, Vec::new());
+        assert!(lockstep.settled_by(4));
+        assert!(!lockstep.settled_by(3));
     }
 
     #[test]
-    fn a_pace_stops_only_at_its_barriers_once_the_others_joined() {
+    fn a_member_leaves_once() {
+        let lockstep = Lockstep::new(1);
+        lockstep.leave(0, 5, false, vec![standing(1)]);
+        lockstep.leave(0, 0, true, Vec::new());
+        let records = lockstep.into_records();
+        assert_eq!(records[0].left_in, Some(5));
+        assert!(!records[0].settled);
+        assert_eq!(records[0].barriers, [standing(1)]);
+    }
+
+    #[test]
+    fn a_pace_notes_its_barriers_and_stops_at_the_first_after_a_settled_epoch() {
         let lockstep = Lockstep::new(2);
         let member = Member {
             lockstep: &lockstep,
             index: 0,
         };
         let mut pace = Pace::new(member);
-        pace.at(10 * EPOCH);
+        pace.at(10 * EPOCH, standing(1));
         assert_eq!(pace.epoch, 0, "alone: no barriers");
         lockstep.join();
-        lockstep.leave(1, 1, true);
-        pace.at(10 * EPOCH + 256);
+        pace.at(10 * EPOCH + 256, standing(2));
         assert!(!pace.stopped, "its epochs start at the join");
-        pace.at(11 * EPOCH + 256);
+        pace.at(11 * EPOCH + 256, standing(3));
         assert_eq!((pace.epoch, pace.stopped), (1, false));
-        pace.at(12 * EPOCH);
+        lockstep.leave(1, 1, true, Vec::new());
+        pace.at(12 * EPOCH, standing(4));
         assert_eq!(pace.epoch, 1, "barrier 1 is a tick further");
-        pace.at(12 * EPOCH + 256);
+        pace.at(12 * EPOCH + 256, standing(5));
         assert_eq!((pace.epoch, pace.stopped), (2, true));
+        pace.leave(false);
+        let records = lockstep.into_records();
+        assert_eq!(records[0].barriers, [standing(3), standing(5)]);
+        assert_eq!(records[0].left_in, Some(2));
     }
 }

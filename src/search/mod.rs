@@ -315,6 +315,7 @@ fn search_beside(
         stop: limits.stop,
         pace: side.member.map(lockstep::Pace::new),
         stretched: 0,
+        moves: 0,
         max_nodes,
         progress,
     };
@@ -355,16 +356,18 @@ fn search_beside(
             // Side by side, a node's worth of moves keeps pace: about half
             // of what a node buys (they take about twice its time).
             let moves_per_work = (per_node / 2).max(1);
+            let failures = tally.failures;
             let mut tick = |made: u64| {
                 (recorder.progress)(&Progress {
                     solutions: recorder.outcome.count,
                     nodes,
                 });
-                recorder.keep_pace(nodes + made / moves_per_work);
+                recorder.keep_pace(nodes + made / moves_per_work, (nodes, made, failures));
                 recorder.told_to_stop()
             };
             let found = stretcher.advance(moves, &mut tick);
             recorder.stretched = stretcher.moves / moves_per_work;
+            recorder.moves = stretcher.moves;
             if let Some(path) = found {
                 // Whether to go on does not matter: the fill's run is skipped
                 // as if it had stopped at this solution.

@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use super::lockstep::Pace;
+use super::lockstep::{Pace, Standing};
 use super::path::Event;
 use super::{checked, Outcome, Progress};
 use crate::board::Board;
@@ -21,8 +21,9 @@ pub(super) struct Recorder<'a> {
     /// Its pace among the searches side by side, if there are others.
     pub(super) pace: Option<Pace<'a>>,
     /// The work the local search's moves stand for, in nodes (the pace
-    /// counts both).
+    /// counts both), and the moves themselves.
     pub(super) stretched: u64,
+    pub(super) moves: u64,
     pub(super) max_nodes: u64,
     pub(super) progress: &'a mut dyn FnMut(&Progress),
 }
@@ -42,7 +43,8 @@ impl Recorder<'_> {
                     solutions: self.outcome.count,
                     nodes: tally.nodes,
                 });
-                self.keep_pace(tally.nodes + self.stretched);
+                let work = tally.nodes + self.stretched;
+                self.keep_pace(work, (tally.nodes, self.moves, tally.failures));
                 !self.told_to_stop() && tally.nodes < self.max_nodes
             }
         }
@@ -56,10 +58,18 @@ impl Recorder<'_> {
     }
 
     /// The search has done `work` units (nodes, and moves in nodes) in
-    /// all: among searches side by side, it waits at each barrier passed.
-    pub(super) fn keep_pace(&mut self, work: u64) {
+    /// all, and so many `(nodes, moves, failures)`: among searches side by
+    /// side, it notes where it stands at each barrier passed.
+    pub(super) fn keep_pace(&mut self, work: u64, (nodes, moves, failures): (u64, u64, u64)) {
         if let Some(pace) = &mut self.pace {
-            pace.at(work);
+            let standing = Standing {
+                nodes,
+                moves,
+                failures,
+                count: self.outcome.count,
+                kept: self.outcome.solutions.len(),
+            };
+            pace.at(work, standing);
         }
     }
 

@@ -11,12 +11,14 @@
 //! They join once the first has spent a few nodes per cell: a board it
 //! settles at once pays nothing for them.
 //!
-//! They keep step (`lockstep.rs`): each waits for the others at a barrier
-//! every few thousand nodes, where they learn whether one of them has
-//! settled the board, so the searches that stop, where, and which answers
-//! are the same on every run, as they are for a search alone.
+//! They keep step (`lockstep.rs`): each notes where it stands every few
+//! thousand nodes, at a barrier, and learns there whether one of them has
+//! settled the board; the answer is the one that settled in the earliest
+//! epoch, with the others as they stood at its end, so which answers and
+//! the work reported are the same on every run, as they are for a search
+//! alone.
 
-use super::lockstep::{Leaving, Lockstep, Member};
+use super::lockstep::{Leaving, Lockstep, Member, Record};
 use super::{search_beside, settles, Limits, Outcome, Progress, KEPT};
 use crate::board::Board;
 use crate::domains::Domains;
@@ -83,14 +85,13 @@ const OTHERS_AFTER_NODES_PER_CELL: u64 = 16;
 /// asked for at most two solutions (a count needs the whole space, which
 /// one search goes through as fast as several), the board larger than
 /// 12x12, and the first search not done within 16 nodes per cell. They
-/// keep step, and the first to settle the board (the first in order among
-/// those that settle between the same two barriers) answers, the same on
-/// every run, with the nodes, moves and failures of all of them (the
-/// others stop at the next barrier) and how many they were; when none
-/// does, the
-/// distinct solutions they found are pooled (one search's first and
-/// another's may be the two). Without `domains`, each search runs rules
-/// 1-5 itself. `progress` hears the first search.
+/// keep step, and the first to settle the board (in the earliest epoch,
+/// the first in order among those that settle in the same one) answers,
+/// the same on every run, with the nodes, moves and failures of all of
+/// them (the others as they stood at the end of that epoch) and how many
+/// they were; when none does, the distinct solutions they found are pooled
+/// (one search's first and another's may be the two). Without `domains`,
+/// each search runs rules 1-5 itself. `progress` hears the first search.
 pub fn search_side_by_side(
     board: &Board,
     domains: Option<&Domains>,
@@ -105,8 +106,8 @@ pub fn search_side_by_side(
         let alone = Side { seed, member: None };
         return search_beside(board, domains, limits, max_nodes, alone, progress);
     }
-    let lockstep = Lockstep::new(threads);
-    let lockstep = &lockstep;
+    let steps = Lockstep::new(threads);
+    let lockstep = &steps;
     let others_after = OTHERS_AFTER_NODES_PER_CELL * board.len() as u64;
     let outcomes: Vec<Outcome> = std::thread::scope(|scope| {
         let mut others = Vec::new();
@@ -143,7 +144,32 @@ pub fn search_side_by_side(
         );
         outcomes
     });
+    let mut outcomes = outcomes;
+    cut_to_first_settled(&mut outcomes, &steps.into_records());
     pooled(outcomes, limits)
+}
+
+/// The searches as they stood at the end of the epoch in which the first
+/// of them settled the board: what one that ran ahead did past it is
+/// taken back, as if it had stopped there.
+fn cut_to_first_settled(outcomes: &mut [Outcome], records: &[Record]) {
+    let settled_in = |record: &Record| record.left_in.filter(|_| record.settled);
+    let Some(first) = records.iter().filter_map(settled_in).min() else {
+        return;
+    };
+    for (outcome, record) in outcomes.iter_mut().zip(records) {
+        if settled_in(record) == Some(first) {
+            continue;
+        }
+        if let Some(standing) = record.barriers.get(first as usize) {
+            outcome.solutions.truncate(standing.kept);
+            outcome.count = standing.count;
+            outcome.complete = false;
+            outcome.nodes = standing.nodes;
+            outcome.moves = standing.moves;
+            outcome.failures = standing.failures;
+        }
+    }
 }
 
 /// One answer from the searches' outcomes: the first that settled the
@@ -183,6 +209,7 @@ fn pooled(outcomes: Vec<Outcome>, limits: &Limits) -> Outcome {
 
 #[cfg(test)]
 mod tests {
+    use super::super::lockstep::Standing;
     use super::*;
     use crate::search::search_bounded;
     use crate::search::testing::empty;
@@ -223,6 +250,78 @@ mod tests {
         assert_eq!((pooled.count, pooled.solutions.len()), (1, 1));
     }
 
+    fn standing(nodes: u64, count: u64, kept: usize) -> Standing {
+        Standing {
+            nodes,
+            moves: nodes / 2,
+            failures: nodes / 4,
+            count,
+            kept,
+        }
+    }
+
+    #[test]
+    fn a_search_that_ran_past_the_first_settled_epoch_is_cut_back_to_its_end() {
+        let two = search_bounded(&empty(3, 3), None, &TWO, u64::MAX, &mut |_| {});
+        let [first, second] = [&two.solutions[0], &two.solutions[1]];
+        // Search 1 settled in epoch 2. Search 0 ran on and settled in
+        // epoch 4 before it learned: at the end of epoch 2 it had found one.
+        let mut ahead = found(first, 90_000);
+        ahead.solutions.push(second.clone());
+        ahead.count = 2;
+        let mut winner = found(second, 12_000);
+        winner.solutions.push(first.clone());
+        winner.count = 2;
+        let records = [
+            Record {
+                left_in: Some(4),
+                settled: true,
+                barriers: (0..4)
+                    .map(|b| standing(4096 * (b + 1), b / 2, (b / 2) as usize))
+                    .collect(),
+            },
+            Record {
+                left_in: Some(2),
+                settled: true,
+                barriers: vec![standing(4096, 0, 0), standing(8192, 1, 1)],
+            },
+        ];
+        let mut outcomes = vec![ahead, winner.clone()];
+        cut_to_first_settled(&mut outcomes, &records);
+        assert_eq!((outcomes[0].count, outcomes[0].complete), (1, false));
+        assert_eq!(outcomes[0].solutions, std::slice::from_ref(first));
+        assert_eq!(
+            (outcomes[0].nodes, outcomes[0].moves, outcomes[0].failures),
+            (3 * 4096, 3 * 2048, 3 * 1024),
+            "as it stood at barrier 2"
+        );
+        assert_eq!(outcomes[1], winner, "the one that settled first as it was");
+        let answer = pooled(outcomes, &TWO);
+        assert_eq!(answer.solutions, [second.clone(), first.clone()]);
+        assert_eq!(answer.nodes, 3 * 4096 + 12_000, "the work of both, cut");
+    }
+
+    #[test]
+    fn a_search_that_left_before_the_first_settled_epoch_is_not_cut() {
+        let two = search_bounded(&empty(3, 3), None, &TWO, u64::MAX, &mut |_| {});
+        let out_of_nodes = found(&two.solutions[0], 5_000);
+        let records = [
+            Record {
+                left_in: Some(1),
+                settled: false,
+                barriers: vec![standing(4096, 0, 0)],
+            },
+            Record {
+                left_in: Some(3),
+                settled: true,
+                barriers: Vec::new(),
+            },
+        ];
+        let mut outcomes = vec![out_of_nodes.clone(), found(&two.solutions[1], 1)];
+        cut_to_first_settled(&mut outcomes, &records);
+        assert_eq!(outcomes[0], out_of_nodes);
+    }
+
     #[test]
     fn a_search_stops_at_the_barrier_after_one_beside_it_settled_the_board() {
         // 30x30 with 45 clues: its first solution takes far more than the
@@ -230,7 +329,7 @@ mod tests {
         let board = crate::generate::Puzzle::generate(30, 30, 45, 3).board;
         let lockstep = Lockstep::new(2);
         lockstep.join();
-        lockstep.leave(0, 0, true);
+        lockstep.leave(0, 0, true, Vec::new());
         let side = Side {
             seed: SEED_STRIDE,
             member: Some(Member {

@@ -109,7 +109,7 @@ pub fn search_side_by_side(
     let steps = Lockstep::new(threads);
     let lockstep = &steps;
     let others_after = OTHERS_AFTER_NODES_PER_CELL * board.len() as u64;
-    let outcomes: Vec<Outcome> = std::thread::scope(|scope| {
+    let mut outcomes: Vec<Outcome> = std::thread::scope(|scope| {
         let mut others = Vec::new();
         let mut first_heard = |seen: &Progress| {
             if others.is_empty() && seen.nodes >= others_after {
@@ -144,7 +144,6 @@ pub fn search_side_by_side(
         );
         outcomes
     });
-    let mut outcomes = outcomes;
     cut_to_first_settled(&mut outcomes, &steps.into_records());
     pooled(outcomes, limits)
 }

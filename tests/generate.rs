@@ -9,7 +9,7 @@ use std::fs;
 use common::{numbrix, stderr, stdout};
 use numbrix::generate::{other_solution, ClueRule, Generated, Level, Request, Uniqueness};
 use numbrix::{
-    check_values, solve, Backend, Board, Filled, Formulation, Options, SearchBudget, Status,
+    check_values, solve, Backend, Board, Cell, Filled, Formulation, Options, SearchBudget, Status,
 };
 
 fn puzzle(rows: usize, cols: usize, clues: ClueRule, seed: u64) -> Generated {
@@ -245,7 +245,7 @@ fn minimize_refuses_a_board_without_solution() {
 }
 
 #[test]
-fn minimize_out_of_time_prints_nothing_and_says_so() {
+fn minimize_out_of_time_before_the_board_is_proved_unique_prints_nothing() {
     // Proving 30x30_1 unique alone takes longer than this.
     let output = numbrix(&[
         "minimize",
@@ -256,7 +256,53 @@ fn minimize_out_of_time_prints_nothing_and_says_so() {
     assert_eq!(output.status.code(), Some(3), "{}", stderr(&output));
     assert_eq!(
         stderr(&output),
-        "numbrix: examples/boards/scale/30x30_1.csv: the time limit was reached before the board was minimized and rated\n"
+        "numbrix: examples/boards/scale/30x30_1.csv: the time limit was reached before the board was proved unique\n"
     );
     assert!(stdout(&output).is_empty());
+}
+
+#[test]
+fn minimize_out_of_time_prints_the_unique_board_it_reached() {
+    // scale/20x20_1 with every third cell of its solution given as well:
+    // proved unique at once, then 173 clues to try, several seconds' work.
+    let solution = common::known_solution("scale/20x20_1");
+    let mut board = common::example("scale/20x20_1");
+    for (index, &value) in solution.iter().enumerate().step_by(3) {
+        let cell = Cell::new(index / 20, index % 20);
+        board = board.with_clue(cell, Some(value)).unwrap();
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = common::board_file(dir.path(), "crowded.csv", &board.to_csv());
+    let output = numbrix(&[
+        "minimize",
+        path.to_str().unwrap(),
+        "--time-limit",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(output.status.code(), Some(3), "{}", stderr(&output));
+    let reached = common::json(&output);
+    assert_eq!(reached["clues_before"], 173);
+    assert_eq!(reached["minimal"], false);
+    assert_eq!(reached["level"], serde_json::Value::Null);
+    let printed: Vec<Vec<Option<u32>>> = serde_json::from_value(reached["board"].clone()).unwrap();
+    let printed = Board::new(20, 20, printed.into_iter().flatten().collect()).unwrap();
+    assert_eq!(reached["clues"], printed.clue_count());
+    for (cell, value) in printed.clues() {
+        assert_eq!(board.clue(cell), Some(value), "a clue of the given board");
+    }
+    let solution = check_values(&printed, solution).unwrap();
+    assert_eq!(
+        other_solution(&printed, &solution, None),
+        Uniqueness::Unique
+    );
+    assert_eq!(
+        stderr(&output),
+        format!(
+            "numbrix: {}: the time limit was reached before every clue was tried: the board printed keeps {} of 173 clues and the same unique solution, but some of them may still go\n",
+            path.display(),
+            printed.clue_count()
+        )
+    );
 }

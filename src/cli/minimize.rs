@@ -1,9 +1,9 @@
 //! `numbrix minimize`: its arguments and what it prints.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
-use numbrix::generate::{minimize, GenerateError};
+use numbrix::generate::{minimize, GenerateError, Minimized};
 use numbrix::{Board, Error};
 
 use crate::cli::answer::Answer;
@@ -16,8 +16,9 @@ pub struct MinimizeArgs {
     /// The order in which clues are tried comes from this seed.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Seconds for the whole run; when they run out first, nothing is
-    /// printed and the exit status is 3.
+    /// Seconds for the whole run; when they run out after the board was
+    /// proved unique, the board reached so far is printed (some clue may
+    /// still go), and the exit status is 3.
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     time_limit: Option<f64>,
     #[arg(long, value_enum, default_value_t = MinimizeFormat::Csv)]
@@ -41,25 +42,39 @@ pub fn run_minimize(args: &MinimizeArgs, quiet: bool, answer: &mut Answer) -> Re
     let minimized = match minimized {
         Ok(minimized) => minimized,
         Err(GenerateError::Failed(error)) => return Err(error),
-        Err(refusal) => {
-            eprintln!(
-                "numbrix: {}: {refusal}",
-                numbrix::board::input_name(&args.board)
-            );
-            return Ok(refusal.exit_code());
+        Err(GenerateError::MinimizeTimeLimit(Some(reached))) => {
+            // What was reached is unique and checked: printed, and said to
+            // be short of minimal or unrated.
+            print_board(&reached, args.format, answer)?;
+            let stopped = GenerateError::MinimizeTimeLimit(Some(reached));
+            return Ok(refused(&args.board, &stopped));
         }
+        Err(refusal) => return Ok(refused(&args.board, &refusal)),
     };
-    match args.format {
-        MinimizeFormat::Csv => answer.print(minimized.board.to_csv())?,
-        MinimizeFormat::Json => answer.println(minimized.to_json())?,
-    }
-    if !quiet {
+    print_board(&minimized, args.format, answer)?;
+    if let (false, Some(difficulty)) = (quiet, &minimized.difficulty) {
         eprintln!(
-            "kept {} of {} clues (no one of them can go), same unique solution; level {}",
+            "kept {} of {} clues (no one of them can go), same unique solution; level {difficulty}",
             minimized.board.clue_count(),
             minimized.clues_before,
-            minimized.difficulty
         );
     }
     Ok(0)
+}
+
+fn print_board(
+    minimized: &Minimized,
+    format: MinimizeFormat,
+    answer: &mut Answer,
+) -> Result<(), Error> {
+    match format {
+        MinimizeFormat::Csv => answer.print(minimized.board.to_csv()),
+        MinimizeFormat::Json => answer.println(minimized.to_json()),
+    }
+}
+
+/// Says why on standard error, and gives the exit status.
+fn refused(board: &Path, refusal: &GenerateError) -> i32 {
+    eprintln!("numbrix: {}: {refusal}", numbrix::board::input_name(board));
+    refusal.exit_code()
 }

@@ -91,31 +91,34 @@ pub(crate) fn unique_start(solution: &Solution, rng: &mut Rng) -> Board {
 /// second solution easier to find. One still undecided then gives the
 /// attempt up at once (the retries left would cost as much, and the
 /// attempt cannot end proved minimal without it).
+///
+/// On an error (the time limit, a question undecided) `board` keeps the
+/// clues removed so far: it is still unique, with `solution`.
 pub(crate) fn remove_clues(
-    mut board: Board,
+    board: &mut Board,
     solution: &Solution,
     rng: &mut Rng,
     floor: usize,
     cap: Level,
     stop: Option<Instant>,
-) -> Result<Board, GenerateError> {
+) -> Result<(), GenerateError> {
     let mut order: Vec<(Cell, u32)> = board.clues().collect();
     rng.shuffle(&mut order);
-    let Some(undecided) = removal_pass(&mut board, solution, order, floor, cap, &FIRST_TRY, stop)?
+    let Some(undecided) = removal_pass(board, solution, order, floor, cap, &FIRST_TRY, stop)?
     else {
-        return Ok(board);
+        return Ok(());
     };
     for clue in undecided {
         if board.clue_count() <= floor {
             break;
         }
-        match try_removing(&board, solution, clue, cap, &RETRY, stop)? {
-            Removal::Goes(without) => board = without,
+        match try_removing(board, solution, clue, cap, &RETRY, stop)? {
+            Removal::Goes(without) => *board = without,
             Removal::Stays => {}
             Removal::Undecided => return Err(GenerateError::Undecided),
         }
     }
-    Ok(board)
+    Ok(())
 }
 
 /// One pass over `clues` at `effort`: each clue that can go goes from
@@ -210,8 +213,9 @@ pub(crate) fn minimal(
     cap: Level,
     stop: Option<Instant>,
 ) -> Result<Board, GenerateError> {
-    let start = unique_start(solution, rng);
-    remove_clues(start, solution, rng, 0, cap, stop)
+    let mut board = unique_start(solution, rng);
+    remove_clues(&mut board, solution, rng, 0, cap, stop)?;
+    Ok(board)
 }
 
 #[cfg(test)]
@@ -252,9 +256,16 @@ mod tests {
     #[test]
     fn removal_stops_at_the_floor() {
         let solution = solution(5, 5, 3);
-        let full = board_with(&solution, &random_path(5, 5, &mut Rng::new(0)));
-        let board =
-            remove_clues(full, &solution, &mut Rng::new(1), 20, Level::Search, None).unwrap();
+        let mut board = board_with(&solution, &random_path(5, 5, &mut Rng::new(0)));
+        remove_clues(
+            &mut board,
+            &solution,
+            &mut Rng::new(1),
+            20,
+            Level::Search,
+            None,
+        )
+        .unwrap();
         assert_eq!(board.clue_count(), 20);
     }
 }

@@ -14,7 +14,7 @@ use crate::error::Error;
 use crate::precheck::precheck;
 use crate::solve::{guard, Options};
 
-/// A minimized board.
+/// A minimized board, or as far as the time limit let it go.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Minimized {
     pub board: Board,
@@ -22,7 +22,11 @@ pub struct Minimized {
     pub solution: Solution,
     /// Clues of the board given.
     pub clues_before: usize,
-    pub difficulty: Difficulty,
+    /// Every clue was tried: no single clue of `board` can go. False when
+    /// the time limit came first.
+    pub minimal: bool,
+    /// None when the time limit came before the board was rated.
+    pub difficulty: Option<Difficulty>,
 }
 
 impl Minimized {
@@ -33,8 +37,9 @@ impl Minimized {
             "cols": self.board.cols(),
             "clues_before": self.clues_before,
             "clues": self.board.clue_count(),
-            "level": self.difficulty.level,
-            "search_nodes": self.difficulty.search_nodes,
+            "minimal": self.minimal,
+            "level": self.difficulty.as_ref().map(|difficulty| difficulty.level),
+            "search_nodes": self.difficulty.as_ref().and_then(|difficulty| difficulty.search_nodes),
             "unique": true,
             "board": clue_rows(&self.board),
             "solution": self.solution.to_rows(),
@@ -44,19 +49,12 @@ impl Minimized {
 
 /// Minimizes `board`, trying its clues in the order `seed` draws, within
 /// `time_limit` seconds.
+///
+/// When the time limit comes after the board was proved unique, the error
+/// ([`GenerateError::MinimizeTimeLimit`]) holds what was reached: the board
+/// with the clues removed so far, still unique with the same solution, and
+/// checked.
 pub fn minimize(
-    board: &Board,
-    seed: u64,
-    time_limit: Option<f64>,
-) -> Result<Minimized, GenerateError> {
-    minimized(board, seed, time_limit).map_err(|error| match error {
-        GenerateError::TimeLimit => GenerateError::MinimizeTimeLimit,
-        error => error,
-    })
-}
-
-/// [`minimize`], its time limit said as `generate` says it.
-fn minimized(
     board: &Board,
     seed: u64,
     time_limit: Option<f64>,
@@ -65,47 +63,63 @@ fn minimized(
     let stop = time_limit
         .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok())
         .and_then(|limit| Instant::now().checked_add(limit));
-    precheck(board)
-        .map_err(|contradiction| GenerateError::NoSolution(contradiction.to_string()))?;
-    let found = solutions_excluding(board, &[], 2, SEARCH_NODES_PER_CELL, stop);
-    let mut solutions = found.solutions.into_iter();
-    let solution = match (solutions.next(), solutions.next()) {
-        (Some(first), Some(second)) => {
-            return Err(GenerateError::NotUnique {
-                first: Box::new(first),
-                second: Box::new(second),
-            })
-        }
-        (Some(only), None) if found.complete => only,
-        (None, _) if found.complete => {
-            return Err(GenerateError::NoSolution(match found.contradiction {
-                Some(contradiction) => contradiction.to_string(),
-                None => "the search proved that no path fits the clues".into(),
-            }))
-        }
-        _ => return Err(GenerateError::TimeLimit),
-    };
-    let minimal = remove_clues(
-        board.clone(),
+    let solution = only_solution(board, stop).map_err(|error| match error {
+        GenerateError::TimeLimit => GenerateError::MinimizeTimeLimit(None),
+        error => error,
+    })?;
+    let mut minimal = board.clone();
+    let removed = remove_clues(
+        &mut minimal,
         &solution,
         &mut Rng::new(seed),
         0,
         Level::Search,
         stop,
-    )?;
-    let difficulty = rate(&minimal, stop)?;
+    );
+    let finished = removed.is_ok();
+    let difficulty = match removed.and_then(|()| rate(&minimal, stop)) {
+        Ok(difficulty) => Some(difficulty),
+        Err(GenerateError::TimeLimit) => None,
+        Err(error) => return Err(error),
+    };
     let solution = check_values(&minimal, solution.values().to_vec()).map_err(|violation| {
         Error::Rejected {
             solver: "minimize",
             problem: violation.to_string(),
         }
     })?;
-    Ok(Minimized {
+    let minimized = Minimized {
         board: minimal,
         solution,
         clues_before: board.clue_count(),
+        minimal: finished,
         difficulty,
-    })
+    };
+    match minimized.difficulty {
+        Some(_) => Ok(minimized),
+        None => Err(GenerateError::MinimizeTimeLimit(Some(Box::new(minimized)))),
+    }
+}
+
+/// The one solution of `board`; refused with the reason if it has none or
+/// two.
+fn only_solution(board: &Board, stop: Option<Instant>) -> Result<Solution, GenerateError> {
+    precheck(board)
+        .map_err(|contradiction| GenerateError::NoSolution(contradiction.to_string()))?;
+    let found = solutions_excluding(board, &[], 2, SEARCH_NODES_PER_CELL, stop);
+    let mut solutions = found.solutions.into_iter();
+    match (solutions.next(), solutions.next()) {
+        (Some(first), Some(second)) => Err(GenerateError::NotUnique {
+            first: Box::new(first),
+            second: Box::new(second),
+        }),
+        (Some(only), None) if found.complete => Ok(only),
+        (None, _) if found.complete => Err(GenerateError::NoSolution(match found.contradiction {
+            Some(contradiction) => contradiction.to_string(),
+            None => "the search proved that no path fits the clues".into(),
+        })),
+        _ => Err(GenerateError::TimeLimit),
+    }
 }
 
 #[cfg(test)]

@@ -72,10 +72,11 @@ pub enum GenerateError {
     /// The time limit ran out first.
     #[error("the time limit was reached before a puzzle was proved unique")]
     TimeLimit,
-    /// The time limit ran out before `minimize` was done (nothing is kept:
-    /// a board some clue could still leave is not minimal).
-    #[error("the time limit was reached before the board was minimized and rated")]
-    MinimizeTimeLimit,
+    /// The time limit ran out before `minimize` was done: with what it
+    /// reached once the board was proved unique (the clues removed so far,
+    /// the same unique solution), to be printed as such.
+    #[error("{}", minimize_stopped(.0.as_deref()))]
+    MinimizeTimeLimit(Option<Box<Minimized>>),
     /// No attempt reached a unique puzzle with this many clues.
     #[error("no unique {rows}x{cols} puzzle with {wanted} clues in {attempts} attempts: the fewest reached was {closest}")]
     CluesNotReached {
@@ -109,10 +110,28 @@ impl GenerateError {
             | GenerateError::CluesNotReached { .. }
             | GenerateError::LevelNotReached { .. } => 1,
             GenerateError::TimeLimit
-            | GenerateError::MinimizeTimeLimit
+            | GenerateError::MinimizeTimeLimit(_)
             | GenerateError::Undecided => 3,
             GenerateError::Failed(error) => error.exit_code(),
         }
+    }
+}
+
+/// What `minimize` says at its time limit, by how far it got.
+fn minimize_stopped(reached: Option<&Minimized>) -> String {
+    let limit = "the time limit was reached before";
+    match reached {
+        None => format!("{limit} the board was proved unique"),
+        Some(reached) if !reached.minimal => format!(
+            "{limit} every clue was tried: the board printed keeps {} of {} clues and the same unique solution, but some of them may still go",
+            reached.board.clue_count(),
+            reached.clues_before
+        ),
+        Some(reached) => format!(
+            "{limit} the board was rated: the board printed is minimal ({} of {} clues), its level unknown",
+            reached.board.clue_count(),
+            reached.clues_before
+        ),
     }
 }
 

@@ -24,7 +24,8 @@ pub(crate) fn with_clues(
 ) -> Result<Board, GenerateError> {
     let mut board = unique_start(solution, rng);
     if board.clue_count() > n {
-        return remove_clues(board, solution, rng, n, cap, stop);
+        remove_clues(&mut board, solution, rng, n, cap, stop)?;
+        return Ok(board);
     }
     let mut free: Vec<Cell> = board
         .cells()

@@ -1,6 +1,6 @@
 //! `numbrix minimize`: its arguments and what it prints.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 use numbrix::generate::{minimize, GenerateError, Minimized};
@@ -17,8 +17,8 @@ pub struct MinimizeArgs {
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Seconds for the whole run; when they run out after the board was
-    /// proved unique, the board reached so far is printed (some clue may
-    /// still go), and the exit status is 3.
+    /// proved unique, the board reached so far is printed (unique, but some
+    /// clue may still go), and the exit status is 3.
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     time_limit: Option<f64>,
     #[arg(long, value_enum, default_value_t = MinimizeFormat::Csv)]
@@ -42,14 +42,18 @@ pub fn run_minimize(args: &MinimizeArgs, quiet: bool, answer: &mut Answer) -> Re
     let minimized = match minimized {
         Ok(minimized) => minimized,
         Err(GenerateError::Failed(error)) => return Err(error),
-        Err(GenerateError::MinimizeTimeLimit(Some(reached))) => {
+        Err(refusal) => {
             // What was reached is unique and checked: printed, and said to
             // be short of minimal or unrated.
-            print_board(&reached, args.format, answer)?;
-            let stopped = GenerateError::MinimizeTimeLimit(Some(reached));
-            return Ok(refused(&args.board, &stopped));
+            if let Some(reached) = refusal.reached() {
+                print_board(reached, args.format, answer)?;
+            }
+            eprintln!(
+                "numbrix: {}: {refusal}",
+                numbrix::board::input_name(&args.board)
+            );
+            return Ok(refusal.exit_code());
         }
-        Err(refusal) => return Ok(refused(&args.board, &refusal)),
     };
     print_board(&minimized, args.format, answer)?;
     if let (false, Some(difficulty)) = (quiet, &minimized.difficulty) {
@@ -71,10 +75,4 @@ fn print_board(
         MinimizeFormat::Csv => answer.print(minimized.board.to_csv()),
         MinimizeFormat::Json => answer.println(minimized.to_json()),
     }
-}
-
-/// Says why on standard error, and gives the exit status.
-fn refused(board: &Path, refusal: &GenerateError) -> i32 {
-    eprintln!("numbrix: {}: {refusal}", numbrix::board::input_name(board));
-    refusal.exit_code()
 }

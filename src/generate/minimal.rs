@@ -81,6 +81,17 @@ pub(crate) fn unique_start(solution: &Solution, rng: &mut Rng) -> Board {
     }
 }
 
+/// What [`remove_clues`] does with a clue whose question is still past the
+/// search's node budget when it is asked again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum WhenUndecided {
+    /// Gives the attempt up ([`GenerateError::Undecided`]): `generate`
+    /// tries another path.
+    GiveUp,
+    /// Keeps the clue and tries the others: `minimize` has one board.
+    KeepClue,
+}
+
 /// Removes clues of `board` (unique, with `solution`) in random order while
 /// it stays unique and no harder than `cap`, stopping at `floor` clues.
 /// With `cap` below [`Level::Search`] a clue goes only if the reduction of
@@ -89,8 +100,10 @@ pub(crate) fn unique_start(solution: &Solution, rng: &mut Rng) -> Board {
 /// A clue whose question is past the search's node budget is asked again
 /// after the others: by then the board has fewer clues, which makes a
 /// second solution easier to find. One still undecided then gives the
-/// attempt up at once (the retries left would cost as much, and the
-/// attempt cannot end proved minimal without it).
+/// attempt up at once with [`WhenUndecided::GiveUp`] (the retries left
+/// would cost as much, and the attempt cannot end proved minimal without
+/// it), or stays on the board with [`WhenUndecided::KeepClue`]: the clues
+/// kept so are counted in the answer.
 ///
 /// On an error (the time limit, a question undecided) `board` keeps the
 /// clues removed so far: it is still unique, with `solution`.
@@ -100,14 +113,16 @@ pub(crate) fn remove_clues(
     rng: &mut Rng,
     floor: usize,
     cap: Level,
+    when_undecided: WhenUndecided,
     stop: Option<Instant>,
-) -> Result<(), GenerateError> {
+) -> Result<usize, GenerateError> {
     let mut order: Vec<(Cell, u32)> = board.clues().collect();
     rng.shuffle(&mut order);
     let Some(undecided) = removal_pass(board, solution, order, floor, cap, &FIRST_TRY, stop)?
     else {
-        return Ok(());
+        return Ok(0);
     };
+    let mut kept_undecided = 0;
     for clue in undecided {
         if board.clue_count() <= floor {
             break;
@@ -115,10 +130,13 @@ pub(crate) fn remove_clues(
         match try_removing(board, solution, clue, cap, &RETRY, stop)? {
             Removal::Goes(without) => *board = without,
             Removal::Stays => {}
-            Removal::Undecided => return Err(GenerateError::Undecided),
+            Removal::Undecided => match when_undecided {
+                WhenUndecided::GiveUp => return Err(GenerateError::Undecided),
+                WhenUndecided::KeepClue => kept_undecided += 1,
+            },
         }
     }
-    Ok(())
+    Ok(kept_undecided)
 }
 
 /// One pass over `clues` at `effort`: each clue that can go goes from
@@ -214,7 +232,15 @@ pub(crate) fn minimal(
     stop: Option<Instant>,
 ) -> Result<Board, GenerateError> {
     let mut board = unique_start(solution, rng);
-    remove_clues(&mut board, solution, rng, 0, cap, stop)?;
+    remove_clues(
+        &mut board,
+        solution,
+        rng,
+        0,
+        cap,
+        WhenUndecided::GiveUp,
+        stop,
+    )?;
     Ok(board)
 }
 
@@ -263,6 +289,7 @@ mod tests {
             &mut Rng::new(1),
             20,
             Level::Search,
+            WhenUndecided::GiveUp,
             None,
         )
         .unwrap();

@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use super::difficulty::{rate, Difficulty, Level};
-use super::minimal::remove_clues;
+use super::minimal::{remove_clues, WhenUndecided};
 use super::unique::{solutions_excluding, SEARCH_NODES_PER_CELL};
 use super::{clue_rows, GenerateError, Rng};
 use crate::board::Board;
@@ -14,7 +14,8 @@ use crate::error::Error;
 use crate::precheck::precheck;
 use crate::solve::{guard, Options};
 
-/// A minimized board, or as far as the time limit let it go.
+/// A minimized board, or as far as the time limit or the search's node
+/// budget let it go.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Minimized {
     pub board: Board,
@@ -22,10 +23,15 @@ pub struct Minimized {
     pub solution: Solution,
     /// Clues of the board given.
     pub clues_before: usize,
-    /// Every clue was tried: no single clue of `board` can go. False when
-    /// the time limit came first.
+    /// Every clue was tried, and proved needed: no single clue of `board`
+    /// can go. False when the time limit came first, or a clue's question
+    /// was past the search's node budget.
     pub minimal: bool,
-    /// None when the time limit came before the board was rated.
+    /// Clues kept because their question was past the search's node
+    /// budget: they may still be able to go.
+    pub undecided: usize,
+    /// None when the time limit or the node budget came before the board
+    /// was rated.
     pub difficulty: Option<Difficulty>,
 }
 
@@ -38,6 +44,7 @@ impl Minimized {
             "clues_before": self.clues_before,
             "clues": self.board.clue_count(),
             "minimal": self.minimal,
+            "undecided": self.undecided,
             "level": self.difficulty.as_ref().map(|difficulty| difficulty.level),
             "search_nodes": self.difficulty.as_ref().and_then(|difficulty| difficulty.search_nodes),
             "unique": true,
@@ -50,10 +57,12 @@ impl Minimized {
 /// Minimizes `board`, trying its clues in the order `seed` draws, within
 /// `time_limit` seconds.
 ///
-/// When the time limit comes after the board was proved unique, the error
-/// ([`GenerateError::MinimizeTimeLimit`]) holds what was reached: the board
-/// with the clues removed so far, still unique with the same solution, and
-/// checked.
+/// Once the board is proved unique, what is reached is kept: when the time
+/// limit comes first ([`GenerateError::MinimizeTimeLimit`]), or a clue's
+/// question is past the search's node budget (the clue stays, the others
+/// are tried, then [`GenerateError::MinimizeUndecided`]), the error holds
+/// the board with the clues removed so far, still unique with the same
+/// solution, and checked.
 pub fn minimize(
     board: &Board,
     seed: u64,
@@ -68,19 +77,25 @@ pub fn minimize(
         error => error,
     })?;
     let mut minimal = board.clone();
+    let mut rng = Rng::new(seed);
     let removed = remove_clues(
         &mut minimal,
         &solution,
-        &mut Rng::new(seed),
+        &mut rng,
         0,
         Level::Search,
+        WhenUndecided::KeepClue,
         stop,
     );
-    let finished = removed.is_ok();
-    let difficulty = match removed.and_then(|()| rate(&minimal, stop)) {
-        Ok(difficulty) => Some(difficulty),
-        Err(GenerateError::TimeLimit) => None,
+    let (tried_all, undecided) = match removed {
+        Ok(undecided) => (true, undecided),
+        Err(GenerateError::TimeLimit) => (false, 0),
         Err(error) => return Err(error),
+    };
+    let difficulty = match tried_all.then(|| rate(&minimal, stop)) {
+        Some(Ok(difficulty)) => Some(difficulty),
+        Some(Err(GenerateError::TimeLimit | GenerateError::Undecided)) | None => None,
+        Some(Err(error)) => return Err(error),
     };
     let solution = check_values(&minimal, solution.values().to_vec()).map_err(|violation| {
         Error::Rejected {
@@ -92,12 +107,15 @@ pub fn minimize(
         board: minimal,
         solution,
         clues_before: board.clue_count(),
-        minimal: finished,
+        minimal: tried_all && undecided == 0,
+        undecided,
         difficulty,
     };
-    match minimized.difficulty {
-        Some(_) => Ok(minimized),
-        None => Err(GenerateError::MinimizeTimeLimit(Some(Box::new(minimized)))),
+    let out_of_time = stop.is_some_and(|stop| Instant::now() >= stop);
+    match (&minimized.difficulty, minimized.minimal) {
+        (Some(_), true) => Ok(minimized),
+        _ if out_of_time => Err(GenerateError::MinimizeTimeLimit(Some(Box::new(minimized)))),
+        _ => Err(GenerateError::MinimizeUndecided(Box::new(minimized))),
     }
 }
 
@@ -118,7 +136,7 @@ fn only_solution(board: &Board, stop: Option<Instant>) -> Result<Solution, Gener
             Some(contradiction) => contradiction.to_string(),
             None => "the search proved that no path fits the clues".into(),
         })),
-        _ => Err(GenerateError::TimeLimit),
+        _ => Err(GenerateError::unknown(stop)),
     }
 }
 
@@ -132,6 +150,24 @@ mod tests {
         let minimized = minimize(&board, 0, None).unwrap();
         assert!(minimized.board.clue_count() < board.clue_count());
         assert!(check_values(&board, minimized.solution.values().to_vec()).is_ok());
+    }
+
+    #[test]
+    fn clues_left_undecided_are_printed_with_the_board_reached() {
+        let board = Board::read("examples/boards/classic_9x9.csv".as_ref()).unwrap();
+        let mut reached = minimize(&board, 0, None).unwrap();
+        (reached.minimal, reached.undecided) = (false, 2);
+        let stopped = GenerateError::MinimizeUndecided(Box::new(reached.clone()));
+        assert_eq!(stopped.reached(), Some(&reached));
+        assert_eq!(stopped.exit_code(), 3);
+        assert_eq!(
+            stopped.to_string(),
+            format!(
+                "the search could not settle within its node budget whether 2 clues can go: the board printed keeps {} of 24 clues and the same unique solution, those included",
+                reached.board.clue_count()
+            )
+        );
+        assert_eq!(reached.to_json()["undecided"], 2);
     }
 
     #[test]

@@ -77,6 +77,11 @@ pub enum GenerateError {
     /// the same unique solution), to be printed as such.
     #[error("{}", minimize_stopped(.0.as_deref()))]
     MinimizeTimeLimit(Option<Box<Minimized>>),
+    /// `minimize` kept clues whose questions were past the search's node
+    /// budget, or could not rate the board within it: with the board
+    /// reached, to be printed as such.
+    #[error("{}", minimize_undecided(.0))]
+    MinimizeUndecided(Box<Minimized>),
     /// No attempt reached a unique puzzle with this many clues.
     #[error("no unique {rows}x{cols} puzzle with {wanted} clues in {attempts} attempts: the fewest reached was {closest}")]
     CluesNotReached {
@@ -111,6 +116,7 @@ impl GenerateError {
             | GenerateError::LevelNotReached { .. } => 1,
             GenerateError::TimeLimit
             | GenerateError::MinimizeTimeLimit(_)
+            | GenerateError::MinimizeUndecided(_)
             | GenerateError::Undecided => 3,
             GenerateError::Failed(error) => error.exit_code(),
         }
@@ -120,25 +126,50 @@ impl GenerateError {
 /// What `minimize` says at its time limit, by how far it got.
 fn minimize_stopped(reached: Option<&Minimized>) -> String {
     let limit = "the time limit was reached before";
-    match reached {
-        None => format!("{limit} the board was proved unique"),
-        Some(reached) if !reached.minimal => format!(
-            "{limit} every clue was tried: the board printed keeps {} of {} clues and the same unique solution, but some of them may still go",
-            reached.board.clue_count(),
-            reached.clues_before
-        ),
-        Some(reached) => format!(
-            "{limit} the board was rated: the board printed is minimal ({} of {} clues), its level unknown",
-            reached.board.clue_count(),
-            reached.clues_before
-        ),
+    let Some(reached) = reached else {
+        return format!("{limit} the board was proved unique");
+    };
+    let (clues, before) = (reached.board.clue_count(), reached.clues_before);
+    match (reached.minimal, reached.undecided) {
+        (false, 0) => format!("{limit} every clue was tried: the board printed keeps {clues} of {before} clues and the same unique solution, but some of them may still go"),
+        (true, _) => format!("{limit} the board was rated: the board printed is minimal ({clues} of {before} clues), its level unknown"),
+        (false, undecided) => format!("{limit} the board was rated: the board printed keeps {clues} of {before} clues and the same unique solution, and the search could not settle within its node budget whether {undecided} of them can go"),
+    }
+}
+
+/// What `minimize` says when the search's node budget left clues or the
+/// level undecided.
+fn minimize_undecided(reached: &Minimized) -> String {
+    let kept = format!(
+        "the board printed keeps {} of {} clues and the same unique solution",
+        reached.board.clue_count(),
+        reached.clues_before
+    );
+    let level = match reached.difficulty {
+        Some(_) => "",
+        None => ", and its level is unknown",
+    };
+    match reached.undecided {
+        0 => format!("the search could not rate the board within its node budget: {kept}, no one of them can go{level}"),
+        1 => format!("the search could not settle within its node budget whether one clue can go: {kept}, that one included{level}"),
+        undecided => format!("the search could not settle within its node budget whether {undecided} clues can go: {kept}, those included{level}"),
     }
 }
 
 impl GenerateError {
+    /// The board `minimize` reached before it stopped short (unique, with
+    /// the same solution, checked), to be printed with the error.
+    pub fn reached(&self) -> Option<&Minimized> {
+        match self {
+            GenerateError::MinimizeTimeLimit(reached) => reached.as_deref(),
+            GenerateError::MinimizeUndecided(reached) => Some(reached),
+            _ => None,
+        }
+    }
+
     /// An unknown answer: the time limit if `stop` has passed, otherwise
     /// the node budget.
-    fn unknown(stop: Option<std::time::Instant>) -> GenerateError {
+    pub(crate) fn unknown(stop: Option<std::time::Instant>) -> GenerateError {
         match stop.is_some_and(|stop| std::time::Instant::now() >= stop) {
             true => GenerateError::TimeLimit,
             false => GenerateError::Undecided,

@@ -8,7 +8,7 @@
 use std::time::Instant;
 
 use super::difficulty::Level;
-use super::minimal::{add_clue, remove_clues, unique_start};
+use super::minimal::{add_clue, remove_clues, unique_start, WhenUndecided};
 use super::{GenerateError, Rng};
 use crate::board::{Board, Cell};
 use crate::check::Solution;
@@ -24,7 +24,15 @@ pub(crate) fn with_clues(
 ) -> Result<Board, GenerateError> {
     let mut board = unique_start(solution, rng);
     if board.clue_count() > n {
-        remove_clues(&mut board, solution, rng, n, cap, stop)?;
+        remove_clues(
+            &mut board,
+            solution,
+            rng,
+            n,
+            cap,
+            WhenUndecided::GiveUp,
+            stop,
+        )?;
         return Ok(board);
     }
     let mut free: Vec<Cell> = board

@@ -77,25 +77,27 @@ pub fn minimize(
         error => error,
     })?;
     let mut minimal = board.clone();
-    let mut rng = Rng::new(seed);
     let removed = remove_clues(
         &mut minimal,
         &solution,
-        &mut rng,
+        &mut Rng::new(seed),
         0,
         Level::Search,
         WhenUndecided::KeepClue,
         stop,
     );
-    let (tried_all, undecided) = match removed {
-        Ok(undecided) => (true, undecided),
-        Err(GenerateError::TimeLimit) => (false, 0),
+    let tried_all = removed.is_ok();
+    // What the time limit cut short, if anything: the clue trials, or the
+    // rating after them.
+    let (undecided, difficulty, out_of_time) = match removed {
+        Ok(undecided) => match rate(&minimal, stop) {
+            Ok(difficulty) => (undecided, Some(difficulty), false),
+            Err(GenerateError::TimeLimit) => (undecided, None, true),
+            Err(GenerateError::Undecided) => (undecided, None, false),
+            Err(error) => return Err(error),
+        },
+        Err(GenerateError::TimeLimit) => (0, None, true),
         Err(error) => return Err(error),
-    };
-    let difficulty = match tried_all.then(|| rate(&minimal, stop)) {
-        Some(Ok(difficulty)) => Some(difficulty),
-        Some(Err(GenerateError::TimeLimit | GenerateError::Undecided)) | None => None,
-        Some(Err(error)) => return Err(error),
     };
     let solution = check_values(&minimal, solution.values().to_vec()).map_err(|violation| {
         Error::Rejected {
@@ -111,11 +113,10 @@ pub fn minimize(
         undecided,
         difficulty,
     };
-    let out_of_time = stop.is_some_and(|stop| Instant::now() >= stop);
-    match (&minimized.difficulty, minimized.minimal) {
-        (Some(_), true) => Ok(minimized),
-        _ if out_of_time => Err(GenerateError::MinimizeTimeLimit(Some(Box::new(minimized)))),
-        _ => Err(GenerateError::MinimizeUndecided(Box::new(minimized))),
+    match (out_of_time, &minimized.difficulty, minimized.minimal) {
+        (true, _, _) => Err(GenerateError::MinimizeTimeLimit(Some(Box::new(minimized)))),
+        (false, Some(_), true) => Ok(minimized),
+        (false, _, _) => Err(GenerateError::MinimizeUndecided(Box::new(minimized))),
     }
 }
 
@@ -153,7 +154,7 @@ mod tests {
     }
 
     #[test]
-    fn clues_left_undecided_are_printed_with_the_board_reached() {
+    fn clues_left_undecided_are_said_with_the_board_reached() {
         let board = Board::read("examples/boards/classic_9x9.csv".as_ref()).unwrap();
         let mut reached = minimize(&board, 0, None).unwrap();
         (reached.minimal, reached.undecided) = (false, 2);

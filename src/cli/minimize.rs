@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use numbrix::generate::{minimize, GenerateError, Minimized};
+use numbrix::generate::{minimize_with_progress, Asked, GenerateError, Minimized};
 use numbrix::{Board, Error};
 
 use crate::cli::answer::Answer;
@@ -36,8 +36,18 @@ enum MinimizeFormat {
 pub fn run_minimize(args: &MinimizeArgs, quiet: bool, answer: &mut Answer) -> Result<i32, Error> {
     let board = Board::read(&args.board)?;
     // Each clue is a uniqueness question, seconds each on a large board.
-    let minimized = with_spinner(quiet, "{spinner} minimizing {elapsed}", |_| {
-        minimize(&board, args.seed, args.time_limit)
+    let clues = board.clue_count();
+    let template = "{spinner} minimizing {elapsed} {msg}";
+    let minimized = with_spinner(quiet, template, |bar| {
+        let mut asked = |asked: Asked| {
+            if let Some(bar) = bar {
+                bar.set_message(format!(
+                    "({} questions asked about {clues} clues, {} removed)",
+                    asked.questions, asked.removed
+                ));
+            }
+        };
+        minimize_with_progress(&board, args.seed, args.time_limit, &mut asked)
     });
     let minimized = match minimized {
         Ok(minimized) => minimized,

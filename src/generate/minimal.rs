@@ -92,10 +92,45 @@ pub(crate) enum WhenUndecided {
     KeepClue,
 }
 
+/// How far `minimize` has got: told after each clue's question.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Asked {
+    /// Questions asked so far (a clue past the node budget at first is
+    /// asked a second time, after the others).
+    pub questions: usize,
+    /// Clues removed so far.
+    pub removed: usize,
+}
+
+/// How [`remove_clues`] goes about it.
+pub(crate) struct Removing<'a> {
+    /// It stops at this many clues.
+    pub floor: usize,
+    /// A clue goes only if the board stays at this level or below.
+    pub cap: Level,
+    pub when_undecided: WhenUndecided,
+    /// Told after each question, if anyone.
+    pub asked: Option<&'a mut dyn FnMut(Asked)>,
+}
+
+impl Removing<'_> {
+    /// Down to `floor` clues within `cap`, giving up at a clue undecided
+    /// twice, telling no one: what `generate` asks.
+    pub(crate) fn for_generate(floor: usize, cap: Level) -> Removing<'static> {
+        Removing {
+            floor,
+            cap,
+            when_undecided: WhenUndecided::GiveUp,
+            asked: None,
+        }
+    }
+}
+
 /// Removes clues of `board` (unique, with `solution`) in random order while
-/// it stays unique and no harder than `cap`, stopping at `floor` clues.
-/// With `cap` below [`Level::Search`] a clue goes only if the reduction of
-/// that level still decides the board (which also proves it unique).
+/// it stays unique and no harder than `removing.cap`, stopping at
+/// `removing.floor` clues. With a cap below [`Level::Search`] a clue goes
+/// only if the reduction of that level still decides the board (which also
+/// proves it unique).
 ///
 /// A clue whose question is past the search's node budget is asked again
 /// after the others: by then the board has fewer clues, which makes a
@@ -111,58 +146,54 @@ pub(crate) fn remove_clues(
     board: &mut Board,
     solution: &Solution,
     rng: &mut Rng,
-    floor: usize,
-    cap: Level,
-    when_undecided: WhenUndecided,
+    removing: &mut Removing,
     stop: Option<Instant>,
 ) -> Result<usize, GenerateError> {
+    let before = board.clue_count();
     let mut order: Vec<(Cell, u32)> = board.clues().collect();
     rng.shuffle(&mut order);
-    let Some(undecided) = removal_pass(board, solution, order, floor, cap, &FIRST_TRY, stop)?
-    else {
-        return Ok(0);
-    };
+    let mut questions = 0;
+    // Asks whether `clue` can go, and removes it if so: true if the
+    // question was past the node budget.
+    let mut undecided_after =
+        |board: &mut Board, clue, effort: &Effort, removing: &mut Removing| {
+            let undecided = match try_removing(board, solution, clue, removing.cap, effort, stop)? {
+                Removal::Goes(without) => {
+                    *board = without;
+                    false
+                }
+                Removal::Stays => false,
+                Removal::Undecided => true,
+            };
+            questions += 1;
+            if let Some(asked) = removing.asked.as_mut() {
+                let removed = before - board.clue_count();
+                asked(Asked { questions, removed });
+            }
+            Ok::<_, GenerateError>(undecided)
+        };
+    let mut undecided = Vec::new();
+    for clue in order {
+        if board.clue_count() <= removing.floor {
+            return Ok(0);
+        }
+        if undecided_after(board, clue, &FIRST_TRY, removing)? {
+            undecided.push(clue);
+        }
+    }
     let mut kept_undecided = 0;
     for clue in undecided {
-        if board.clue_count() <= floor {
+        if board.clue_count() <= removing.floor {
             break;
         }
-        match try_removing(board, solution, clue, cap, &RETRY, stop)? {
-            Removal::Goes(without) => *board = without,
-            Removal::Stays => {}
-            Removal::Undecided => match when_undecided {
+        if undecided_after(board, clue, &RETRY, removing)? {
+            match removing.when_undecided {
                 WhenUndecided::GiveUp => return Err(GenerateError::Undecided),
                 WhenUndecided::KeepClue => kept_undecided += 1,
-            },
+            }
         }
     }
     Ok(kept_undecided)
-}
-
-/// One pass over `clues` at `effort`: each clue that can go goes from
-/// `board`. The clues left undecided, or `None` once `board` is down to
-/// `floor` clues.
-fn removal_pass(
-    board: &mut Board,
-    solution: &Solution,
-    clues: Vec<(Cell, u32)>,
-    floor: usize,
-    cap: Level,
-    effort: &Effort,
-    stop: Option<Instant>,
-) -> Result<Option<Vec<(Cell, u32)>>, GenerateError> {
-    let mut undecided = Vec::new();
-    for clue in clues {
-        if board.clue_count() <= floor {
-            return Ok(None);
-        }
-        match try_removing(board, solution, clue, cap, effort, stop)? {
-            Removal::Goes(without) => *board = without,
-            Removal::Stays => {}
-            Removal::Undecided => undecided.push(clue),
-        }
-    }
-    Ok(Some(undecided))
 }
 
 /// What asking to remove one clue found.
@@ -236,9 +267,7 @@ pub(crate) fn minimal(
         &mut board,
         solution,
         rng,
-        0,
-        cap,
-        WhenUndecided::GiveUp,
+        &mut Removing::for_generate(0, cap),
         stop,
     )?;
     Ok(board)
@@ -283,16 +312,8 @@ mod tests {
     fn removal_stops_at_the_floor() {
         let solution = solution(5, 5, 3);
         let mut board = board_with(&solution, &random_path(5, 5, &mut Rng::new(0)));
-        remove_clues(
-            &mut board,
-            &solution,
-            &mut Rng::new(1),
-            20,
-            Level::Search,
-            WhenUndecided::GiveUp,
-            None,
-        )
-        .unwrap();
+        let mut removing = Removing::for_generate(20, Level::Search);
+        remove_clues(&mut board, &solution, &mut Rng::new(1), &mut removing, None).unwrap();
         assert_eq!(board.clue_count(), 20);
     }
 }

@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use super::difficulty::{rate, Difficulty, Level};
-use super::minimal::{remove_clues, WhenUndecided};
+use super::minimal::{remove_clues, Asked, Removing, WhenUndecided};
 use super::unique::{solutions_excluding, SEARCH_NODES_PER_CELL};
 use super::{clue_rows, GenerateError, Rng};
 use crate::board::Board;
@@ -68,6 +68,17 @@ pub fn minimize(
     seed: u64,
     time_limit: Option<f64>,
 ) -> Result<Minimized, GenerateError> {
+    minimize_with_progress(board, seed, time_limit, &mut |_| {})
+}
+
+/// [`minimize`], telling `asked` how far it has got after each clue's
+/// question (for a progress line).
+pub fn minimize_with_progress(
+    board: &Board,
+    seed: u64,
+    time_limit: Option<f64>,
+    asked: &mut dyn FnMut(Asked),
+) -> Result<Minimized, GenerateError> {
     guard(board, &Options::default())?;
     let stop = time_limit
         .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok())
@@ -77,13 +88,17 @@ pub fn minimize(
         error => error,
     })?;
     let mut minimal = board.clone();
+    let mut removing = Removing {
+        floor: 0,
+        cap: Level::Search,
+        when_undecided: WhenUndecided::KeepClue,
+        asked: Some(asked),
+    };
     let removed = remove_clues(
         &mut minimal,
         &solution,
         &mut Rng::new(seed),
-        0,
-        Level::Search,
-        WhenUndecided::KeepClue,
+        &mut removing,
         stop,
     );
     let tried_all = removed.is_ok();
@@ -151,6 +166,19 @@ mod tests {
         let minimized = minimize(&board, 0, None).unwrap();
         assert!(minimized.board.clue_count() < board.clue_count());
         assert!(check_values(&board, minimized.solution.values().to_vec()).is_ok());
+    }
+
+    #[test]
+    fn progress_counts_every_question_and_the_clues_removed() {
+        let board = Board::read("examples/boards/classic_9x9.csv".as_ref()).unwrap();
+        let mut told = Vec::new();
+        let minimized =
+            minimize_with_progress(&board, 0, None, &mut |asked| told.push(asked)).unwrap();
+        let questions: Vec<usize> = told.iter().map(|asked| asked.questions).collect();
+        assert_eq!(questions, (1..=told.len()).collect::<Vec<_>>());
+        assert!(told.len() >= 24, "each of the 24 clues is asked about");
+        let removed = board.clue_count() - minimized.board.clue_count();
+        assert_eq!(told.last().unwrap().removed, removed);
     }
 
     #[test]

@@ -48,7 +48,8 @@ mod reroute;
 mod unique;
 
 pub use difficulty::{decides, rate, Difficulty, Level};
-pub use minimize::{minimize, Minimized};
+pub use minimal::Asked;
+pub use minimize::{minimize, minimize_with_progress, Minimized};
 pub use newspaper::pattern as newspaper_pattern;
 pub use request::{generate, ClueRule, Generated, Request, DEFAULT_ATTEMPTS};
 pub use unique::{other_solution, other_without_clue, Uniqueness};

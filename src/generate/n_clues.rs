@@ -8,7 +8,7 @@
 use std::time::Instant;
 
 use super::difficulty::Level;
-use super::minimal::{add_clue, remove_clues, unique_start, WhenUndecided};
+use super::minimal::{add_clue, remove_clues, unique_start, Removing};
 use super::{GenerateError, Rng};
 use crate::board::{Board, Cell};
 use crate::check::Solution;
@@ -28,9 +28,7 @@ pub(crate) fn with_clues(
             &mut board,
             solution,
             rng,
-            n,
-            cap,
-            WhenUndecided::GiveUp,
+            &mut Removing::for_generate(n, cap),
             stop,
         )?;
         return Ok(board);

@@ -13,7 +13,7 @@ use good_lp::{constraint, variable, Expression, ProblemVariables, SolverModel, V
 use highs::HighsModelStatus;
 
 use crate::mip::{Mip, Row, Sense};
-use wait::{waited, Waited};
+use wait::{waited, LeftBehind, Waited};
 
 /// Which solver runs the model.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
@@ -229,7 +229,9 @@ fn solve_highs<'a>(
         problem.add_constraint(to_constraint(row, columns));
     }
     let wait = params.seconds_left(started);
-    match waited(wait, move || run_highs(problem, params, started, presolve)) {
+    // HiGHS runs side by side: one left behind holds no later call up.
+    let solve = move || run_highs(problem, params, started, presolve);
+    match waited(wait, None, solve) {
         Waited::Answered(run) => run,
         Waited::Late => limit_reached(),
         Waited::Lost => failed("HiGHS's thread ended without an answer".into()),
@@ -351,11 +353,16 @@ fn solve_cbc<'a>(
     solve_cbc_within(&mut problem, columns.len(), params, started)
 }
 
+/// CBC runs left behind at their time limit and still going: each keeps
+/// CBC's lock until it ends.
+static CBC_LEFT_BEHIND: LeftBehind = LeftBehind::new();
+
 /// One CBC solve with what is left of the time limit (in whole seconds,
 /// at least 1), in a thread of its own waited for until the time left
 /// (`wait.rs`). A run still going then keeps CBC's lock until it ends, so a
 /// later CBC call in the same process waits for it, and the wait counts
-/// against that call's limit.
+/// against that call's limit: the first such call to reach its limit says
+/// so in a warning, since its "time limit" may be all waiting.
 fn solve_cbc_within(
     problem: &mut good_lp::solvers::coin_cbc::CoinCbcProblem,
     columns: usize,
@@ -367,16 +374,37 @@ fn solve_cbc_within(
     if let Some(seconds) = limit {
         problem.set_parameter("seconds", &seconds.to_string());
     }
+    let behind_another = CBC_LEFT_BEHIND.count() > 0;
     let model = std::mem::take(problem.as_inner_mut());
     let solve = move || (solve_cbc_once(&model, columns, limit), model);
-    match waited(wait, solve) {
+    let run = match waited(wait, Some(&CBC_LEFT_BEHIND), solve) {
         Waited::Answered((run, model)) => {
             *problem.as_inner_mut() = model;
             run
         }
         Waited::Late => limit_reached(),
         Waited::Lost => failed("CBC's thread ended without an answer".into()),
+    };
+    let at_limit = matches!(
+        run.outcome,
+        Outcome::Limit | Outcome::Found { proven: false, .. }
+    );
+    if behind_another && at_limit {
+        waited_behind_another();
     }
+    run
+}
+
+/// Says, once a process, that a CBC time limit may have been spent waiting
+/// for a run left behind at an earlier one.
+fn waited_behind_another() {
+    static SAID: std::sync::Once = std::sync::Once::new();
+    SAID.call_once(|| {
+        tracing::warn!(
+            "CBC reached its time limit while a run left behind at an earlier limit still \
+             held it (CBC solves one model at a time): that time may have been all waiting"
+        )
+    });
 }
 
 /// One CBC solve of the problem as set up, its status read as below.

@@ -675,3 +675,45 @@ fn the_search_rows_start_from_the_seed_asked_for() {
     };
     assert_ne!(search_row("0"), search_row("1"));
 }
+
+#[test]
+fn a_cbc_time_limit_spent_waiting_for_a_run_left_behind_is_said_on_stderr() {
+    // CBC solves the root LP of 30x30_1's faithful assignment model (810,000
+    // columns) for minutes past a 1-s limit; the classic board, seconds
+    // faster alone, then waits for CBC behind it.
+    let output = numbrix(&[
+        "compare",
+        "examples/boards/scale/30x30_1.csv",
+        "examples/boards/classic_9x9.csv",
+        "--models",
+        "assignment",
+        "--solvers",
+        "cbc",
+        "--variants",
+        "faithful",
+        "--search-budget",
+        "0",
+        "--time-limit",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", common::stderr(&output));
+    let statuses: Vec<Value> = json(&output)["measurements"]
+        .as_array()
+        .expect("measurements")
+        .iter()
+        .map(|run| run["status"].clone())
+        .collect();
+    assert_eq!(statuses, ["time_limit", "time_limit"]);
+    let warnings: Vec<String> = common::stderr(&output)
+        .lines()
+        .filter(|line| line.contains("WARN"))
+        .map(String::from)
+        .collect();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0].ends_with(
+        "CBC reached its time limit while a run left behind at an earlier limit still held it \
+         (CBC solves one model at a time): that time may have been all waiting"
+    ));
+}

@@ -6,9 +6,13 @@
 //! presolve (seconds on a 30x30 board's model). So a call runs in a thread
 //! of its own, and the caller waits for it until the time left, and
 //! [`GRACE`] more; a run still going then is left to finish on its own, and
-//! its answer is dropped.
+//! its answer is dropped. Such runs are counted ([`LeftBehind`]) until they
+//! end: a CBC run keeps CBC's lock meanwhile, which the next CBC call waits
+//! for.
 
+use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 use std::sync::mpsc::{channel, RecvTimeoutError};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Seconds past the time limit that a run is still waited for: a solver
@@ -24,14 +28,58 @@ pub(super) enum Waited<T> {
     Lost,
 }
 
+/// The runs of one solver still going after their callers stopped waiting.
+pub(super) struct LeftBehind(AtomicUsize);
+
+impl LeftBehind {
+    pub(super) const fn new() -> LeftBehind {
+        LeftBehind(AtomicUsize::new(0))
+    }
+
+    pub(super) fn count(&self) -> usize {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
+/// Where a run stands: still going and waited for, ended, or left behind.
+const RUNNING: u8 = 0;
+const ENDED: u8 = 1;
+const LEFT: u8 = 2;
+
+/// Marks the run ended when its thread finishes, however it finishes (a
+/// panic included), and takes it off the count if it had been left behind.
+struct Ending {
+    state: Arc<AtomicU8>,
+    left_behind: Option<&'static LeftBehind>,
+}
+
+impl Drop for Ending {
+    fn drop(&mut self) {
+        let ended = self
+            .state
+            .compare_exchange(RUNNING, ENDED, Ordering::SeqCst, Ordering::SeqCst);
+        if let (Err(_), Some(left_behind)) = (ended, self.left_behind) {
+            left_behind.0.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+}
+
 /// Runs `solve` in a thread of its own and waits for its answer at most
-/// `wait` seconds and [`GRACE`] (for ever without a limit).
+/// `wait` seconds and [`GRACE`] (for ever without a limit); a run still
+/// going then is counted in `left_behind`, if given, until it ends.
 pub(super) fn waited<T: Send + 'static>(
     wait: Option<f64>,
+    left_behind: Option<&'static LeftBehind>,
     solve: impl FnOnce() -> T + Send + 'static,
 ) -> Waited<T> {
     let (sender, receiver) = channel();
+    let state = Arc::new(AtomicU8::new(RUNNING));
+    let ending = Ending {
+        state: Arc::clone(&state),
+        left_behind,
+    };
     std::thread::spawn(move || {
+        let _ending = ending;
         // The receiver is gone when the caller stopped waiting.
         let _ = sender.send(solve());
     });
@@ -41,7 +89,19 @@ pub(super) fn waited<T: Send + 'static>(
     };
     match answer {
         Ok(answer) => Waited::Answered(answer),
-        Err(RecvTimeoutError::Timeout) => Waited::Late,
+        Err(RecvTimeoutError::Timeout) => {
+            if let Some(left_behind) = left_behind {
+                // Counted before it is marked, so that its end, which takes
+                // it off only once it sees the mark, never finds 0.
+                left_behind.0.fetch_add(1, Ordering::SeqCst);
+                let left =
+                    state.compare_exchange(RUNNING, LEFT, Ordering::SeqCst, Ordering::SeqCst);
+                if left.is_err() {
+                    left_behind.0.fetch_sub(1, Ordering::SeqCst);
+                }
+            }
+            Waited::Late
+        }
         Err(RecvTimeoutError::Disconnected) => Waited::Lost,
     }
 }
@@ -50,9 +110,24 @@ pub(super) fn waited<T: Send + 'static>(
 mod tests {
     use super::*;
 
+    use std::time::Instant;
+
+    /// Each test its own count: they run side by side.
+    macro_rules! left_behind {
+        () => {{
+            static LEFT_BEHIND: LeftBehind = LeftBehind::new();
+            Some(&LEFT_BEHIND)
+        }};
+    }
+
     #[test]
     fn an_answer_within_the_wait_is_taken() {
-        assert!(matches!(waited(Some(60.0), || 7), Waited::Answered(7)));
+        let left_behind = left_behind!();
+        assert!(matches!(
+            waited(Some(60.0), left_behind, || 7),
+            Waited::Answered(7)
+        ));
+        assert_eq!(left_behind.unwrap().count(), 0);
     }
 
     #[test]
@@ -61,19 +136,46 @@ mod tests {
             std::thread::sleep(Duration::from_millis(50));
             "done"
         };
-        assert!(matches!(waited(None, slow), Waited::Answered("done")));
+        assert!(matches!(
+            waited(None, left_behind!(), slow),
+            Waited::Answered("done")
+        ));
     }
 
     #[test]
     fn a_run_past_the_wait_is_left_behind() {
         // The run sleeps far longer than the wait (0 s and the grace).
+        let left_behind = left_behind!();
         let stuck = || std::thread::sleep(Duration::from_secs(600));
-        assert!(matches!(waited(Some(0.0), stuck), Waited::Late));
+        assert!(matches!(
+            waited(Some(0.0), left_behind, stuck),
+            Waited::Late
+        ));
+        assert_eq!(left_behind.unwrap().count(), 1);
+    }
+
+    #[test]
+    fn a_run_left_behind_is_counted_until_it_ends() {
+        let left_behind = left_behind!();
+        let slow = || std::thread::sleep(Duration::from_millis(500));
+        assert!(matches!(waited(Some(0.0), left_behind, slow), Waited::Late));
+        assert_eq!(left_behind.unwrap().count(), 1);
+        // Not a timing assertion: only a bound on the wait for its end.
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while left_behind.unwrap().count() > 0 && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert_eq!(left_behind.unwrap().count(), 0);
     }
 
     #[test]
     fn a_run_that_panics_is_lost_not_late() {
+        let left_behind = left_behind!();
         let broken = || -> u32 { panic!("a solver's thread failed") };
-        assert!(matches!(waited(Some(60.0), broken), Waited::Lost));
+        assert!(matches!(
+            waited(Some(60.0), left_behind, broken),
+            Waited::Lost
+        ));
+        assert_eq!(left_behind.unwrap().count(), 0);
     }
 }

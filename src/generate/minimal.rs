@@ -152,42 +152,42 @@ pub(crate) fn remove_clues(
     let before = board.clue_count();
     let mut order: Vec<(Cell, u32)> = board.clues().collect();
     rng.shuffle(&mut order);
+    let (floor, when_undecided) = (removing.floor, removing.when_undecided);
     let mut questions = 0;
     // Asks whether `clue` can go, and removes it if so: true if the
     // question was past the node budget.
-    let mut undecided_after =
-        |board: &mut Board, clue, effort: &Effort, removing: &mut Removing| {
-            let undecided = match try_removing(board, solution, clue, removing.cap, effort, stop)? {
-                Removal::Goes(without) => {
-                    *board = without;
-                    false
-                }
-                Removal::Stays => false,
-                Removal::Undecided => true,
-            };
-            questions += 1;
-            if let Some(asked) = removing.asked.as_mut() {
-                let removed = before - board.clue_count();
-                asked(Asked { questions, removed });
+    let mut undecided_after = |board: &mut Board, clue, effort: &Effort| {
+        let undecided = match try_removing(board, solution, clue, removing.cap, effort, stop)? {
+            Removal::Goes(without) => {
+                *board = without;
+                false
             }
-            Ok::<_, GenerateError>(undecided)
+            Removal::Stays => false,
+            Removal::Undecided => true,
         };
+        questions += 1;
+        if let Some(asked) = removing.asked.as_mut() {
+            let removed = before - board.clue_count();
+            asked(Asked { questions, removed });
+        }
+        Ok::<_, GenerateError>(undecided)
+    };
     let mut undecided = Vec::new();
     for clue in order {
-        if board.clue_count() <= removing.floor {
+        if board.clue_count() <= floor {
             return Ok(0);
         }
-        if undecided_after(board, clue, &FIRST_TRY, removing)? {
+        if undecided_after(board, clue, &FIRST_TRY)? {
             undecided.push(clue);
         }
     }
     let mut kept_undecided = 0;
     for clue in undecided {
-        if board.clue_count() <= removing.floor {
+        if board.clue_count() <= floor {
             break;
         }
-        if undecided_after(board, clue, &RETRY, removing)? {
-            match removing.when_undecided {
+        if undecided_after(board, clue, &RETRY)? {
+            match when_undecided {
                 WhenUndecided::GiveUp => return Err(GenerateError::Undecided),
                 WhenUndecided::KeepClue => kept_undecided += 1,
             }

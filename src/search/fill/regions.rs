@@ -93,6 +93,22 @@ impl Reach {
         };
         farthest(rows, |end| end.0) + farthest(columns, |end| end.1) <= self.limit
     }
+
+    /// The columns of `row` it reaches, as a closed range (None if none):
+    /// d(a, x) + d(x, b) is the steps from the ends' rows to the row plus
+    /// |a.1 - c| + |b.1 - c|, which is flat between the ends' columns and
+    /// grows by 2 a column outside them.
+    fn columns_in_reach(&self, row: u16) -> Option<(i32, i32)> {
+        let [a, b] = self.ends;
+        let to_row = u32::from(a.0.abs_diff(row)) + u32::from(b.0.abs_diff(row));
+        let (left, right) = (a.1.min(b.1), a.1.max(b.1));
+        let between = self.limit.checked_sub(to_row)?;
+        let spare = between.checked_sub(u32::from(right - left))? / 2;
+        Some((
+            i32::from(left) - spare as i32,
+            i32::from(right) + spare as i32,
+        ))
+    }
 }
 
 /// A run of open values: the cells of its placed ends and its length.
@@ -314,15 +330,34 @@ impl Fill<'_> {
             reaches[..reaches.len().min(ROW_REACHES)]
                 .iter()
                 .any(|reach| reach.covers((row, row), columns))
-                || (columns.0..=columns.1).all(|column| {
-                    let x = usize::from(row) * self.columns + usize::from(column);
-                    self.value[x] != 0
-                        || self.region_of[x] as usize != id
-                        || reaches
-                            .iter()
-                            .any(|reach| reach.covers((row, row), (column, column)))
-                })
+                || self.row_in_reach(id, row)
         })
+    }
+
+    /// Every free cell of region `id` in `row` is within reach of one of
+    /// its gaps. The columns a gap reaches in a row are a range, so once a
+    /// gap is found that reaches a cell, the cells up to the end of its
+    /// range need no look.
+    fn row_in_reach(&self, id: usize, row: u16) -> bool {
+        let reaches = self.reaches_of(id);
+        let columns = self.regions[id].columns;
+        let (mut column, last) = (i32::from(columns.0), i32::from(columns.1));
+        while column <= last {
+            let x = usize::from(row) * self.columns + column as usize;
+            if self.value[x] != 0 || self.region_of[x] as usize != id {
+                column += 1;
+                continue;
+            }
+            let within = |&(from, to): &(i32, i32)| from <= column && column <= to;
+            match reaches
+                .iter()
+                .find_map(|reach| reach.columns_in_reach(row).filter(within))
+            {
+                Some((_, to)) => column = to + 1,
+                None => return false,
+            }
+        }
+        true
     }
 
     /// Every region that few gaps may share is filled exactly by the gaps
@@ -413,6 +448,40 @@ mod tests {
             limit: 6,
             span: 6,
             only_region: true,
+        }
+    }
+
+    #[test]
+    fn the_columns_a_gap_reaches_in_a_row_are_the_cells_it_reaches_there() {
+        let along_the_top = gap_along_the_top_row();
+        // Row 1 is 2 steps round, leaving 4 for the columns: 0 to 4 cost
+        // 4 and a column further out 2 more.
+        assert_eq!(along_the_top.columns_in_reach(1), Some((0, 4)));
+        assert_eq!(along_the_top.columns_in_reach(2), None);
+        let diagonal = Reach {
+            region: 0,
+            ends: [(1, 5), (4, 2)],
+            limit: 9,
+            span: 9,
+            only_region: true,
+        };
+        let tail = Reach {
+            region: 0,
+            ends: [(3, 3), (3, 3)],
+            limit: 8,
+            span: 5,
+            only_region: false,
+        };
+        for reach in [along_the_top, diagonal, tail] {
+            for row in 0..9 {
+                let range = reach.columns_in_reach(row);
+                for column in 0..12 {
+                    let within =
+                        range.is_some_and(|(from, to)| (from..=to).contains(&i32::from(column)));
+                    let covered = reach.covers((row, row), (column, column));
+                    assert_eq!(within, covered, "row {row}, column {column}");
+                }
+            }
         }
     }
 

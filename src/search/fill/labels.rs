@@ -208,6 +208,8 @@ impl Fill<'_> {
         }
         let first_cell = labels.relabelled.len();
         'walk: while groups.active > 1 {
+            // A group runs out only as its last search does.
+            let mut drained = false;
             for search in 0..groups.searches {
                 let head = groups.head[search];
                 if groups.finished(search) || head == labels.queues[search].len() {
@@ -229,6 +231,10 @@ impl Fill<'_> {
                     labels.mark[y] = stamp + search as u32;
                     labels.queues[search].push(y);
                 }
+                drained |= groups.head[search] == labels.queues[search].len();
+            }
+            if !drained {
+                continue;
             }
             while let Some(piece) = groups.run_out(&labels.queues) {
                 let id = self.regions.len() as u32;

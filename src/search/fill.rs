@@ -28,7 +28,8 @@
 //! - *regions* (in `regions.rs`): every gap fits in a region of free cells
 //!   beside both its ends, the regions can be filled exactly, colour by
 //!   colour and (where few gaps share them) by the lengths of some of their
-//!   gaps, and every free cell is within reach of a gap that may fill it;
+//!   gaps, and every free cell is within reach of a gap that may fill it
+//!   (`reach.rs`);
 //! - *short gaps* (in `short_gaps.rs`): a gap of a few values still has a
 //!   walk through the free cells, when the placement lies where it might
 //!   pass.
@@ -43,6 +44,7 @@ mod backjump;
 mod labels;
 mod needy;
 mod placed;
+mod reach;
 mod regions;
 mod repair;
 mod short_gaps;
@@ -53,7 +55,8 @@ use super::path::{Event, Grid, Tally};
 use crate::scramble::scramble;
 use labels::Labels;
 use placed::Placed;
-use regions::{Gap, Reach, Region};
+use reach::Reach;
+use regions::{Gap, Region};
 use repair::Deepest;
 pub(super) use repair::Repair;
 

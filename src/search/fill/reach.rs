@@ -20,7 +20,7 @@ const ROW_REACHES: usize = 2;
 /// is within its reach when d(ends[0], x) + d(x, ends[1]) <= limit. Its
 /// span is the steps from one end to the other. A stretch with one placed
 /// end e (the first or last) reaches x when d(e, x) < span: it has e as
-/// both ends and twice span - 1 as its limit.
+/// both ends and 2 (span - 1) as its limit.
 #[derive(Clone, Copy)]
 pub(super) struct Reach {
     pub(super) region: u32,

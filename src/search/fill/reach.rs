@@ -24,14 +24,46 @@ const ROW_REACHES: usize = 2;
 #[derive(Clone, Copy)]
 pub(super) struct Reach {
     pub(super) region: u32,
-    pub(super) ends: [(u16, u16); 2],
-    pub(super) limit: u32,
+    ends: [(u16, u16); 2],
+    limit: u32,
     pub(super) span: u32,
     /// The gap has no other region to go to.
     pub(super) only_region: bool,
 }
 
 impl Reach {
+    /// A gap of `length` open values between placed cells `low` and
+    /// `high` that may fill `region`.
+    pub(super) fn between(
+        region: u32,
+        (low, high): ((u16, u16), (u16, u16)),
+        length: u32,
+        only_region: bool,
+    ) -> Reach {
+        let span = length + 1;
+        Reach {
+            region,
+            ends: [low, high],
+            limit: span,
+            span,
+            only_region,
+        }
+    }
+
+    /// The stretch of `length` open values before the lowest placed value
+    /// or after the highest, which is placed at `end`, that may fill
+    /// `region`.
+    pub(super) fn from_end(region: u32, end: (u16, u16), length: u32, only_region: bool) -> Reach {
+        let span = length + 1;
+        Reach {
+            region,
+            ends: [end, end],
+            limit: 2 * (span - 1),
+            span,
+            only_region,
+        }
+    }
+
     /// Does it reach every cell of these rows and columns (each a closed
     /// range)? Only the corners need a look (see `every_cell_in_reach`).
     fn covers(&self, rows: (u16, u16), columns: (u16, u16)) -> bool {
@@ -151,13 +183,7 @@ mod tests {
     /// A gap from (0, 0) to (0, 4), 6 steps long: it reaches a cell x
     /// when d((0, 0), x) + d(x, (0, 4)) <= 6.
     fn gap_along_the_top_row() -> Reach {
-        Reach {
-            region: 0,
-            ends: [(0, 0), (0, 4)],
-            limit: 6,
-            span: 6,
-            only_region: true,
-        }
+        Reach::between(0, ((0, 0), (0, 4)), 5, true)
     }
 
     #[test]
@@ -167,20 +193,9 @@ mod tests {
         // 4 and a column further out 2 more.
         assert_eq!(along_the_top.columns_in_reach(1), Some((0, 4)));
         assert_eq!(along_the_top.columns_in_reach(2), None);
-        let diagonal = Reach {
-            region: 0,
-            ends: [(1, 5), (4, 2)],
-            limit: 9,
-            span: 9,
-            only_region: true,
-        };
-        let tail = Reach {
-            region: 0,
-            ends: [(3, 3), (3, 3)],
-            limit: 8,
-            span: 5,
-            only_region: false,
-        };
+        let diagonal = Reach::between(0, ((1, 5), (4, 2)), 8, true);
+        // 4 values after the highest, at (3, 3): d((3, 3), x) <= 4.
+        let tail = Reach::from_end(0, (3, 3), 4, false);
         for reach in [along_the_top, diagonal, tail] {
             for row in 0..9 {
                 let range = reach.columns_in_reach(row);

@@ -187,17 +187,13 @@ impl Fill<'_> {
             }
         }
         for &region in &choices[..count] {
-            let span = gap.length + 1;
-            let (ends, limit) = match (gap.low, gap.high) {
-                (Some(low), Some(high)) => ([low, high], span),
-                _ => ([near, near], 2 * (span - 1)),
-            };
-            self.reaches.push(Reach {
-                region,
-                ends: ends.map(|end| self.coordinates[end]),
-                limit,
-                span,
-                only_region: count == 1,
+            let only_region = count == 1;
+            self.reaches.push(match (gap.low, gap.high) {
+                (Some(low), Some(high)) => {
+                    let ends = (self.coordinates[low], self.coordinates[high]);
+                    Reach::between(region, ends, gap.length, only_region)
+                }
+                _ => Reach::from_end(region, self.coordinates[near], gap.length, only_region),
             });
             let region = &mut self.regions[region as usize];
             for (colour, &cells) in cells.iter().enumerate() {

@@ -59,6 +59,7 @@ use reach::Reach;
 use regions::{Gap, Region};
 use repair::Deepest;
 pub(super) use repair::Repair;
+use short_gaps::Walks;
 
 const NONE: usize = usize::MAX;
 
@@ -101,6 +102,8 @@ pub(super) struct Fill<'a> {
     /// the open values.
     gaps: Vec<Gap>,
     first_reach: Vec<u32>,
+    /// The last ways found through short gaps (`short_gaps.rs`).
+    walks: Walks,
     pub(super) seed: u64,
     pub(super) budget: u64,
     /// `weight[v]`: the failures met at open value v, kept across restarts.
@@ -163,6 +166,7 @@ impl<'a> Fill<'a> {
             reaches: Vec::new(),
             gaps: Vec::new(),
             first_reach: Vec::new(),
+            walks: Walks::new(total),
             seed: 0,
             budget: u64::MAX,
             weight: vec![0; total as usize + 2],

@@ -208,7 +208,7 @@ impl Fill<'_> {
 
     /// A short gap still walks through the free cells, if the last
     /// placement (in `last`) lies where it might pass.
-    fn short_gap_fits(&self, gap: &Gap, last: Option<usize>) -> bool {
+    fn short_gap_fits(&mut self, gap: &Gap, last: Option<usize>) -> bool {
         let (Some(low), Some(high)) = (gap.low, gap.high) else {
             return true;
         };

@@ -41,6 +41,7 @@
 //! every placement since that lies far from those cells.
 
 mod backjump;
+mod choices;
 mod labels;
 mod needy;
 mod placed;
@@ -48,11 +49,14 @@ mod reach;
 mod regions;
 mod repair;
 mod short_gaps;
+#[cfg(test)]
+mod testing;
 
 use std::cmp::Reverse;
 
 use super::path::{Event, Grid, Tally};
 use crate::scramble::scramble;
+use choices::Choices;
 use labels::Labels;
 use placed::Placed;
 use reach::Reach;
@@ -104,6 +108,8 @@ pub(super) struct Fill<'a> {
     first_reach: Vec<u32>,
     /// The last ways found through short gaps (`short_gaps.rs`).
     walks: Walks,
+    /// The open values' cells, kept between nodes (`choices.rs`).
+    choices: Choices,
     pub(super) seed: u64,
     pub(super) budget: u64,
     /// `weight[v]`: the failures met at open value v, kept across restarts.
@@ -138,12 +144,14 @@ impl<'a> Fill<'a> {
                 }
             }
         }
+        let coordinates: Vec<(u16, u16)> = (0..grid.cells)
+            .map(|cell| ((cell / columns) as u16, (cell % columns) as u16))
+            .collect();
         let mut fill = Fill {
             grid,
             total,
-            coordinates: (0..grid.cells)
-                .map(|cell| ((cell / columns) as u16, (cell % columns) as u16))
-                .collect(),
+            choices: Choices::new(total, &coordinates, columns),
+            coordinates,
             rows: grid.cells / columns,
             columns,
             position: vec![NONE; total as usize + 1],
@@ -243,6 +251,7 @@ impl<'a> Fill<'a> {
         for &neighbour in self.grid.neighbours(cell) {
             self.free_degree[neighbour] -= 1;
         }
+        self.forget_choices_around(cell, value);
         let mut fits = true;
         for &holder in &self.holders[value as usize] {
             self.options[holder] -= 1;
@@ -257,6 +266,7 @@ impl<'a> Fill<'a> {
     fn undo(&mut self) {
         let value = self.trail.pop().expect("a value to take back");
         let cell = self.position[value as usize];
+        self.forget_choices_around(cell, value);
         self.unlabel_to(self.trail.len(), cell);
         for &holder in &self.holders[value as usize] {
             self.options[holder] += 1;
@@ -328,21 +338,20 @@ impl<'a> Fill<'a> {
     /// The open value with the fewest cells (ties broken by the most failures
     /// met there, the least slack, then the seed), its cells ordered fewest
     /// free neighbours first; None if all are placed.
-    fn frame(&self) -> Option<Frame> {
+    fn frame(&mut self) -> Option<Frame> {
         let mut best: Option<Frame> = None;
         let mut best_key = (u8::MAX, Reverse(0), u32::MAX, u64::MAX);
-        for gap in &self.gaps {
+        let gaps = std::mem::take(&mut self.gaps);
+        for gap in &gaps {
             let slack = self.slack(gap);
             let above_low = gap.low.map(|low| self.value[low] + 1);
             let below_high = gap.high.map(|high| self.value[high] - 1);
             let second = below_high.filter(|&value| Some(value) != above_low);
             for value in above_low.into_iter().chain(second) {
-                let (mut candidates, mut count) = self.candidates(value);
+                let (mut candidates, mut count) = self.cells_of(value);
                 // Worth the look only where it could change the choice.
                 if count >= 2 && best_key.0 >= 2 {
-                    if let Some(narrowed) =
-                        self.narrowed_by_needy(value, &candidates[..count as usize])
-                    {
+                    if let Some(narrowed) = self.narrowed_cells_of(value) {
                         (candidates, count) = narrowed;
                     }
                 }
@@ -361,11 +370,15 @@ impl<'a> Fill<'a> {
                         next: 0,
                     });
                     if count == 0 {
-                        return best;
+                        break;
                     }
                 }
             }
+            if best_key.0 == 0 {
+                break;
+            }
         }
+        self.gaps = gaps;
         let mut frame = best?;
         let seed = self.seed;
         frame.candidates[..frame.count as usize]

@@ -138,16 +138,7 @@ impl Fill<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domains::Domains;
-    use crate::scramble::scramble;
-    use crate::search::path::Grid;
-    use crate::search::testing::empty;
-
-    fn empty_grid(rows: usize, columns: usize) -> Grid {
-        let board = empty(rows, columns);
-        let domains = Domains::reduce_with(&board, false, None).unwrap();
-        crate::search::grid(&board, &domains)
-    }
+    use crate::search::fill::testing::{empty_grid, wander};
 
     /// The short gaps between the values placed: their ends, cell and value.
     fn short_gaps(fill: &Fill) -> Vec<((usize, u32), (usize, u32))> {
@@ -162,26 +153,15 @@ mod tests {
             .collect()
     }
 
-    /// Placements and undos drawn at random on an empty 5x6 board (the
-    /// fill's own tests not asked), and at each state every short gap asked
-    /// twice: with the walks kept so far, and with none kept.
+    /// At each state of a random wander on an empty 5x6 board, every short
+    /// gap asked twice: with the walks kept so far, and with none kept.
     #[test]
     fn a_kept_walk_answers_as_a_new_walk_would() {
         let grid = empty_grid(5, 6);
         let mut fill = Fill::new(&grid, 6, &[]).unwrap();
         let (mut walked, mut blocked) = (0, 0);
-        for step in 0..4000 {
-            let draw = scramble(step, 47) as usize;
-            if fill.trail.len() > 12 || (draw.is_multiple_of(3) && !fill.trail.is_empty()) {
-                fill.undo();
-            } else {
-                let cell = draw / 3 % grid.cells;
-                let value = (draw / 97 % fill.total as usize) as u32 + 1;
-                if fill.value[cell] == 0 && !fill.placed(value) && grid.allows(cell, value) {
-                    fill.place(cell, value);
-                }
-            }
-            for (low, high) in short_gaps(&fill) {
+        wander(&mut fill, 4000, 12, |fill, step| {
+            for (low, high) in short_gaps(fill) {
                 let kept = fill.short_gap_walks(low, high);
                 let remembered = std::mem::replace(&mut fill.walks, Walks::new(fill.total));
                 let new = fill.short_gap_walks(low, high);
@@ -193,7 +173,7 @@ mod tests {
                     blocked += 1;
                 }
             }
-        }
+        });
         assert!(
             walked > 100 && blocked > 100,
             "{walked} walked, {blocked} blocked"

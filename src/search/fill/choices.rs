@@ -1,0 +1,194 @@
+//! The cells of each open value, kept from node to node.
+//!
+//! Choosing the next value looks at every open value's cells, and the
+//! needy cells beside its placed neighbours, at every node; a placement
+//! changes few of them. What an open value v may take is read from a small
+//! patch of the board, the cells within two steps of a placed neighbour
+//! value's cell a (`anchor` below):
+//!
+//! ```text
+//! cells(v)  = { free x beside a : x may hold v (and is beside v + 1's cell, when both are placed) }
+//! needy(a)  reads, for each free x beside a: whether x's neighbours are free
+//!           or placed values still short of a neighbour value, and whether 1 and T are placed
+//! room(v)   reads whether v - 2 and v + 2 are placed
+//! ```
+//!
+//! So placing value p in cell c, or taking it back, changes what is kept
+//! only for the values beside placed cells within two steps of c (their
+//! cells and needy cells; c itself holds p, so p - 1 and p + 1 are among
+//! them) or of the cells of p - 1 and p + 1 (which may stop being short of
+//! a neighbour value, changing the ways into cells beside them; and p is
+//! beside them, so p and p +- 2, whose room p changes, are among them
+//! too); and for every value when p is 1 or T (which cells may still be an
+//! end). Those are forgotten at each placement and undo, and worked out
+//! again when asked; the rest is read as it was kept. Which cells may hold
+//! which values does not change during the fill.
+
+use super::{Fill, NONE};
+
+/// What is kept of one open value.
+#[derive(Clone, Copy)]
+struct Choice {
+    /// Its cells, as [`Fill::candidates`] gives them.
+    cells: ([usize; 4], u8),
+    /// Its cells narrowed by needy cells, once asked.
+    narrowed: Narrowed,
+}
+
+#[derive(Clone, Copy)]
+enum Narrowed {
+    NotAsked,
+    Asked(Option<([usize; 4], u8)>),
+}
+
+/// The kept cells of the open values, and which of them are still true.
+pub(super) struct Choices {
+    choices: Vec<Choice>,
+    /// `kept[v] == epoch`: `choices[v]` is still true.
+    kept: Vec<u32>,
+    epoch: u32,
+    /// The cells within two steps of each cell, itself included.
+    patch: Vec<([u32; 13], u8)>,
+}
+
+impl Choices {
+    pub(super) fn new(total: u32, coordinates: &[(u16, u16)], columns: usize) -> Choices {
+        let rows = coordinates.len() / columns;
+        let patch = coordinates
+            .iter()
+            .map(|&(row, column)| {
+                let (row, column) = (usize::from(row), usize::from(column));
+                let mut cells = [0; 13];
+                let mut count = 0;
+                for r in row.saturating_sub(2)..=(row + 2).min(rows - 1) {
+                    let reach = 2 - row.abs_diff(r);
+                    for c in column.saturating_sub(reach)..=(column + reach).min(columns - 1) {
+                        cells[count] = (r * columns + c) as u32;
+                        count += 1;
+                    }
+                }
+                (cells, count as u8)
+            })
+            .collect();
+        let unknown = Choice {
+            cells: ([NONE; 4], 0),
+            narrowed: Narrowed::NotAsked,
+        };
+        Choices {
+            choices: vec![unknown; total as usize + 2],
+            kept: vec![0; total as usize + 2],
+            epoch: 1,
+            patch,
+        }
+    }
+
+    /// Forgets what is kept of `value` (0 and T + 1 are there to be
+    /// forgotten too, so that callers need no bounds).
+    fn forget(&mut self, value: u32) {
+        self.kept[value as usize] = 0;
+    }
+
+    /// Forgets every value's cells.
+    pub(super) fn forget_all(&mut self) {
+        self.epoch += 1;
+    }
+}
+
+impl Fill<'_> {
+    /// The cells open value `value` may take, as [`Fill::candidates`] gives
+    /// them, kept from earlier nodes where still true.
+    pub(super) fn cells_of(&mut self, value: u32) -> ([usize; 4], u8) {
+        let epoch = self.choices.epoch;
+        if self.choices.kept[value as usize] != epoch {
+            let cells = self.candidates(value);
+            self.choices.choices[value as usize] = Choice {
+                cells,
+                narrowed: Narrowed::NotAsked,
+            };
+            self.choices.kept[value as usize] = epoch;
+        }
+        self.choices.choices[value as usize].cells
+    }
+
+    /// [`Fill::narrowed_by_needy`] of open value `value` and its cells,
+    /// kept as [`Fill::cells_of`] keeps them (which it is asked after).
+    pub(super) fn narrowed_cells_of(&mut self, value: u32) -> Option<([usize; 4], u8)> {
+        let choice = self.choices.choices[value as usize];
+        if let Narrowed::Asked(narrowed) = choice.narrowed {
+            return narrowed;
+        }
+        let (cells, count) = choice.cells;
+        let narrowed = self.narrowed_by_needy(value, &cells[..count as usize]);
+        self.choices.choices[value as usize].narrowed = Narrowed::Asked(narrowed);
+        narrowed
+    }
+
+    /// Forgets what the placement of `value` in `cell`, or its undo,
+    /// changes (see the module's comment); called while it is placed.
+    pub(super) fn forget_choices_around(&mut self, cell: usize, value: u32) {
+        if value == 1 || value == self.total {
+            self.choices.forget_all();
+            return;
+        }
+        let centres = [
+            cell,
+            self.position[value as usize - 1],
+            self.position[value as usize + 1],
+        ];
+        for centre in centres {
+            if centre == NONE {
+                continue;
+            }
+            let (patch, count) = self.choices.patch[centre];
+            for &other in &patch[..count as usize] {
+                let placed = self.value[other as usize];
+                if placed != 0 {
+                    self.choices.forget(placed - 1);
+                    self.choices.forget(placed + 1);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scramble::scramble;
+    use crate::search::fill::testing::{empty_grid, wander};
+
+    /// At each state of a random wander on an empty 4x5 board, every open
+    /// value's kept cells against its cells worked out again; the needy
+    /// cells asked of about half of them, as the choice of value asks them
+    /// of some. With no givens the wander places and takes back 1 and T;
+    /// with them given in two corners, cells can be needy.
+    #[test]
+    fn kept_cells_are_the_cells_worked_out_again() {
+        let grid = empty_grid(4, 5);
+        let (mut open, mut narrowed) = (0, 0);
+        for givens in [&[][..], &[(0, 1), (4, 20)]] {
+            let mut fill = Fill::new(&grid, 5, givens).unwrap();
+            wander(&mut fill, 6000, 14, |fill, step| {
+                let open_values: Vec<u32> = (1..=fill.total)
+                    .filter(|&v| !fill.placed(v) && (fill.placed(v - 1) || fill.placed(v + 1)))
+                    .collect();
+                for value in open_values {
+                    open += 1;
+                    let (cells, count) = fill.candidates(value);
+                    let kept = fill.cells_of(value);
+                    assert_eq!(kept, (cells, count), "step {step}, value {value}");
+                    if scramble(step * 1000 + value as usize, 3).is_multiple_of(2) {
+                        let new = fill.narrowed_by_needy(value, &cells[..count as usize]);
+                        let kept = fill.narrowed_cells_of(value);
+                        assert_eq!(kept, new, "step {step}, value {value}");
+                        narrowed += usize::from(new.is_some());
+                    }
+                }
+            });
+        }
+        assert!(
+            open > 1000 && narrowed > 50,
+            "{open} open, {narrowed} narrowed"
+        );
+    }
+}

@@ -171,6 +171,8 @@ impl Fill<'_> {
         let mut cells = [0; 2];
         cells[first_colour] = gap.length.div_ceil(2);
         cells[1 - first_colour] = gap.length / 2;
+        // A region beside `near` touches it: only the other end is asked.
+        let far = gap.low.and(gap.high);
         let mut choices = [u32::MAX; 4];
         let mut count = 0;
         for &n in self.grid.neighbours(near) {
@@ -178,10 +180,7 @@ impl Fill<'_> {
                 continue;
             }
             let id = self.region_of[n];
-            if !choices[..count].contains(&id)
-                && self.touches(gap.low, id)
-                && self.touches(gap.high, id)
-            {
+            if !choices[..count].contains(&id) && self.touches(far, id) {
                 choices[count] = id;
                 count += 1;
             }

@@ -36,7 +36,9 @@
 //!
 //! And before each choice, *needy cells* (in `needy.rs`): a free cell with
 //! two ways in, one of them a placed value, narrows the cells of the open
-//! value beside it. When an open value has tried all its cells, a run goes
+//! value beside it. Each open value's cells, so narrowed, are kept from
+//! node to node and worked out again only where a placement or an undo
+//! came near (`choices.rs`). When an open value has tried all its cells, a run goes
 //! back one placement, or, in the runs that backjump (`backjump.rs`), past
 //! every placement since that lies far from those cells.
 

@@ -90,7 +90,12 @@ impl Choices {
 
     /// Forgets every value's cells.
     pub(super) fn forget_all(&mut self) {
-        self.epoch += 1;
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            // 0 marks a forgotten value: start the count again.
+            self.kept.fill(0);
+            self.epoch = 1;
+        }
     }
 }
 

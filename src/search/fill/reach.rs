@@ -106,10 +106,10 @@ impl Fill<'_> {
     /// by one: d(a, x) + d(x, b) is a sum of a convex function of x's row
     /// and one of its column, so over a rectangle it is largest at a corner.
     pub(super) fn every_cell_in_reach(&mut self) -> bool {
-        // Within a region, the longest gaps first: they reach the most
-        // cells, so a cell's search for one that reaches it stops early.
-        self.reaches
-            .sort_unstable_by_key(|reach| (reach.region, std::cmp::Reverse(reach.span)));
+        // Grouped by region (one region needs no sort).
+        if self.regions.len() > 1 {
+            self.reaches.sort_unstable_by_key(|reach| reach.region);
+        }
         self.first_reach.clear();
         self.first_reach.resize(self.regions.len() + 1, 0);
         for reach in &self.reaches {
@@ -118,14 +118,27 @@ impl Fill<'_> {
         for id in 0..self.regions.len() {
             self.first_reach[id + 1] += self.first_reach[id];
         }
-        (0..self.regions.len()).all(|id| {
+        for id in 0..self.regions.len() {
             let region = &self.regions[id];
             let whole = self
                 .reaches_of(id)
                 .iter()
                 .any(|reach| reach.covers(region.rows, region.columns));
-            whole || self.region_in_reach(id)
-        })
+            if whole {
+                continue;
+            }
+            // The longest gaps first: they reach the most cells, so a
+            // cell's search for one that reaches it stops early.
+            let (from, to) = (
+                self.first_reach[id] as usize,
+                self.first_reach[id + 1] as usize,
+            );
+            self.reaches[from..to].sort_unstable_by_key(|reach| std::cmp::Reverse(reach.span));
+            if !self.region_in_reach(id) {
+                return false;
+            }
+        }
+        true
     }
 
     /// Every free cell of region `id` is within reach of one of its gaps,

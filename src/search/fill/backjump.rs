@@ -57,9 +57,8 @@ impl Fill<'_> {
 mod tests {
     use super::*;
     use crate::board::Board;
-    use crate::domains::Domains;
+    use crate::search::fill::testing::grid_of;
     use crate::search::fill::NONE;
-    use crate::search::grid;
     use crate::search::path::{Grid, Tally};
 
     /// The grid of a 9x9 board with 1 in the top left corner and 81 in the
@@ -68,8 +67,7 @@ mod tests {
         let board = Board::parse(&b",,,,,,,,\n".repeat(9)).unwrap();
         let board = board.with_clue(board.cell(0), Some(1)).unwrap();
         let board = board.with_clue(board.cell(80), Some(81)).unwrap();
-        let domains = Domains::reduce_with(&board, false, None).unwrap();
-        grid(&board, &domains)
+        grid_of(&board)
     }
 
     /// The frame of `value` with these `candidates`, `next` of them tried.
@@ -148,8 +146,7 @@ mod tests {
         let board = board.with_clue(board.cell(0), Some(1)).unwrap();
         let board = board.with_clue(board.cell(11), Some(48)).unwrap();
         let every = crate::search::testing::walked(&board);
-        let domains = Domains::reduce_with(&board, false, None).unwrap();
-        let grid = grid(&board, &domains);
+        let grid = grid_of(&board);
         let mut fill = Fill::new(&grid, 12, &[(0, 1), (11, 48)]).unwrap();
         fill.backjumps = true;
         let mut tally = Tally::default();

@@ -315,7 +315,7 @@ impl Fill<'_> {
 mod tests {
     use super::*;
     use crate::board::Board;
-    use crate::domains::Domains;
+    use crate::search::fill::testing::grid_of;
     use crate::search::path::Grid;
 
     /// The free cells grouped by region, each group with its count by
@@ -340,8 +340,7 @@ mod tests {
 
     fn board_and_grid() -> (Board, Grid) {
         let board = Board::parse(b"1,,,,\n,,,,\n,,,,\n,,,,\n,,,,\n").unwrap();
-        let domains = Domains::reduce_with(&board, false, None).unwrap();
-        let grid = crate::search::grid(&board, &domains);
+        let grid = grid_of(&board);
         (board, grid)
     }
 
@@ -371,8 +370,7 @@ mod tests {
     #[test]
     fn regions_kept_through_random_placements_and_undos_match_regions_labelled_afresh() {
         let board = Board::parse(b"1,,,,,,\n,,,,,,\n,,,,,,\n,,,,,,\n,,,,,,\n,,,,,,\n").unwrap();
-        let domains = Domains::reduce_with(&board, false, None).unwrap();
-        let grid = crate::search::grid(&board, &domains);
+        let grid = grid_of(&board);
         for seed in 0..40u64 {
             let mut kept = Fill::new(&grid, 7, &[(0, 1)]).unwrap();
             kept.update_labels();

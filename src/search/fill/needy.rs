@@ -88,14 +88,12 @@ impl Fill<'_> {
 mod tests {
     use super::*;
     use crate::board::Board;
-    use crate::domains::Domains;
+    use crate::search::fill::testing::grid_of;
     use crate::search::path::Grid;
 
     /// A 4x4 board with 1 at the bottom right and 16 at (1, 2).
     fn corner_board() -> Grid {
-        let board = Board::parse(b",,,\n,,16,\n,,,\n,,,1\n").unwrap();
-        let domains = Domains::reduce_with(&board, false, None).unwrap();
-        crate::search::grid(&board, &domains)
+        grid_of(&Board::parse(b",,,\n,,16,\n,,,\n,,,1\n").unwrap())
     }
 
     /// The corner board with 9 at (1, 1) and 8 at (0, 1) placed. Value 7 goes beside 8: at (0, 0) or

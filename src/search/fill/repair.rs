@@ -192,7 +192,7 @@ impl Fill<'_> {
 mod tests {
     use super::*;
     use crate::board::Board;
-    use crate::domains::Domains;
+    use crate::search::fill::testing::grid_of;
 
     #[test]
     fn a_repair_keeps_the_placements_away_from_the_failing_gap() {
@@ -201,8 +201,7 @@ mod tests {
         // (right to left), and 10 failed beside 9 at the top right corner.
         let board = Board::parse(&b",,,,,,,,\n".repeat(9)).unwrap();
         let board = board.with_clue(board.cell(0), Some(1)).unwrap();
-        let domains = Domains::reduce_with(&board, false, None).unwrap();
-        let grid = crate::search::grid(&board, &domains);
+        let grid = grid_of(&board);
         let mut fill = Fill::new(&grid, 9, &[(0, 1)]).unwrap();
         let top = (0..9).map(|column| (column, column as u32 + 1));
         let bottom = (0..9).map(|column| (80 - column, 73 + column as u32));

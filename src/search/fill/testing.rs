@@ -1,17 +1,22 @@
-//! Helpers the fill's unit tests share: a fill on an empty board, driven
+//! Helpers the fill's unit tests share: a board's grid, and a fill driven
 //! through placements and undos drawn at random.
 
 use super::Fill;
+use crate::board::Board;
 use crate::domains::Domains;
 use crate::scramble::scramble;
 use crate::search::path::Grid;
 use crate::search::testing::empty;
 
+/// The grid of `board`, over its domains after rules 1-5.
+pub(super) fn grid_of(board: &Board) -> Grid {
+    let domains = Domains::reduce_with(board, false, None).unwrap();
+    crate::search::grid(board, &domains)
+}
+
 /// The grid of an empty board of `rows` x `columns` cells.
 pub(super) fn empty_grid(rows: usize, columns: usize) -> Grid {
-    let board = empty(rows, columns);
-    let domains = Domains::reduce_with(&board, false, None).unwrap();
-    crate::search::grid(&board, &domains)
+    grid_of(&empty(rows, columns))
 }
 
 /// `steps` placements and undos drawn at random (the placements' tests

@@ -79,6 +79,25 @@ impl Reach {
         farthest(rows, |end| end.0) + farthest(columns, |end| end.1) <= self.limit
     }
 
+    /// The rows it reaches whole between these columns (a closed range),
+    /// as a closed range (None if none): the steps to a row's farther end,
+    /// |a.0 - r| + |b.0 - r| plus the farther of the columns' steps, is
+    /// flat between the ends' rows and grows by 2 a row outside them.
+    fn rows_reached_whole(&self, (first, last): (u16, u16)) -> Option<(i32, i32)> {
+        let [a, b] = self.ends;
+        let to_column =
+            |column: u16| u32::from(a.1.abs_diff(column)) + u32::from(b.1.abs_diff(column));
+        let between = self
+            .limit
+            .checked_sub(to_column(first).max(to_column(last)))?;
+        let (top, bottom) = (a.0.min(b.0), a.0.max(b.0));
+        let spare = between.checked_sub(u32::from(bottom - top))? / 2;
+        Some((
+            i32::from(top) - spare as i32,
+            i32::from(bottom) + spare as i32,
+        ))
+    }
+
     /// The columns of `row` it reaches, as a closed range (None if none):
     /// d(a, x) + d(x, b) is the steps from the ends' rows to the row plus
     /// |a.1 - c| + |b.1 - c|, which is flat between the ends' columns and
@@ -147,12 +166,17 @@ impl Fill<'_> {
     fn region_in_reach(&self, id: usize) -> bool {
         let region = &self.regions[id];
         let reaches = self.reaches_of(id);
-        let columns = region.columns;
+        let mut whole_rows = [None; ROW_REACHES];
+        for (rows, reach) in whole_rows.iter_mut().zip(reaches) {
+            *rows = reach.rows_reached_whole(region.columns);
+        }
         (region.rows.0..=region.rows.1).all(|row| {
-            reaches[..reaches.len().min(ROW_REACHES)]
+            let row = i32::from(row);
+            whole_rows
                 .iter()
-                .any(|reach| reach.covers((row, row), columns))
-                || self.row_in_reach(id, row)
+                .flatten()
+                .any(|&(from, to)| from <= row && row <= to)
+                || self.row_in_reach(id, row as u16)
         })
     }
 
@@ -217,6 +241,30 @@ mod tests {
                         range.is_some_and(|(from, to)| (from..=to).contains(&i32::from(column)));
                     let covered = reach.covers((row, row), (column, column));
                     assert_eq!(within, covered, "row {row}, column {column}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_rows_a_gap_reaches_whole_are_the_rows_it_covers_between_the_columns() {
+        let along_the_top = gap_along_the_top_row();
+        // Columns 0-4 cost 4 steps along a row, leaving 2 for the rows:
+        // rows 0 and 1 (and -1, off the board). Column 5 costs 6, leaving
+        // row 0 alone; column 6 costs 8, more than the gap has.
+        assert_eq!(along_the_top.rows_reached_whole((0, 4)), Some((-1, 1)));
+        assert_eq!(along_the_top.rows_reached_whole((0, 5)), Some((0, 0)));
+        assert_eq!(along_the_top.rows_reached_whole((0, 6)), None);
+        let diagonal = Reach::between(0, ((1, 5), (4, 2)), 8, true);
+        let tail = Reach::from_end(0, (3, 3), 4, false);
+        for reach in [along_the_top, diagonal, tail] {
+            for columns in [(0, 0), (2, 5), (0, 7), (3, 3), (4, 9)] {
+                let range = reach.rows_reached_whole(columns);
+                for row in 0..9 {
+                    let within =
+                        range.is_some_and(|(from, to)| (from..=to).contains(&i32::from(row)));
+                    let covered = reach.covers((row, row), columns);
+                    assert_eq!(within, covered, "row {row}, columns {columns:?}");
                 }
             }
         }

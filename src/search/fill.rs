@@ -46,6 +46,7 @@ mod backjump;
 mod choices;
 mod labels;
 mod needy;
+mod one_region;
 mod placed;
 mod reach;
 mod regions;
@@ -108,6 +109,9 @@ pub(super) struct Fill<'a> {
     /// the open values.
     gaps: Vec<Gap>,
     first_reach: Vec<u32>,
+    /// The trail lengths of the states on the trail that passed the region
+    /// check with one region (`one_region.rs`).
+    one_region_passes: Vec<usize>,
     /// The last ways found through short gaps (`short_gaps.rs`).
     walks: Walks,
     /// The open values' cells, kept between nodes (`choices.rs`).
@@ -176,6 +180,7 @@ impl<'a> Fill<'a> {
             reaches: Vec::new(),
             gaps: Vec::new(),
             first_reach: Vec::new(),
+            one_region_passes: Vec::new(),
             walks: Walks::new(total),
             seed: 0,
             budget: u64::MAX,
@@ -280,6 +285,7 @@ impl<'a> Fill<'a> {
         self.value[cell] = 0;
         self.position[value as usize] = NONE;
         self.placed_values.clear(value);
+        self.forget_passes_beyond_trail();
     }
 
     pub(super) fn distance(&self, from: usize, to: usize) -> u32 {

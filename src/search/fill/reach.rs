@@ -98,11 +98,22 @@ impl Reach {
         ))
     }
 
+    /// The rows it reaches at all, as a closed range (None if none).
+    pub(super) fn rows_reached(&self) -> Option<(i32, i32)> {
+        let [a, b] = self.ends;
+        self.rows_reached_whole((a.1.min(b.1), a.1.max(b.1)))
+    }
+
+    /// Does it reach the cell at `(row, column)`?
+    pub(super) fn reaches_cell(&self, (row, column): (u16, u16)) -> bool {
+        self.covers((row, row), (column, column))
+    }
+
     /// The columns of `row` it reaches, as a closed range (None if none):
     /// d(a, x) + d(x, b) is the steps from the ends' rows to the row plus
     /// |a.1 - c| + |b.1 - c|, which is flat between the ends' columns and
     /// grows by 2 a column outside them.
-    fn columns_in_reach(&self, row: u16) -> Option<(i32, i32)> {
+    pub(super) fn columns_in_reach(&self, row: u16) -> Option<(i32, i32)> {
         let [a, b] = self.ends;
         let to_row = u32::from(a.0.abs_diff(row)) + u32::from(b.0.abs_diff(row));
         let (left, right) = (a.1.min(b.1), a.1.max(b.1));

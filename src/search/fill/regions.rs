@@ -79,6 +79,19 @@ impl Fill<'_> {
             return true;
         }
         self.update_labels();
+        let fits = match self.one_region_fits() {
+            Some(fits) => fits,
+            None => self.whole_check(),
+        };
+        if fits && self.regions.len() == 1 {
+            self.passed_with_one_region();
+        }
+        fits
+    }
+
+    /// The region check over every gap and region, the labels being up to
+    /// date.
+    pub(super) fn whole_check(&mut self) -> bool {
         for region in &mut self.regions {
             region.forced = [0; 2];
             region.possible = [0; 2];
@@ -143,7 +156,7 @@ impl Fill<'_> {
     }
 
     /// The runs of open values, in order.
-    fn find_gaps(&self, gaps: &mut Vec<Gap>) {
+    pub(super) fn find_gaps(&self, gaps: &mut Vec<Gap>) {
         gaps.clear();
         let mut from = 1;
         while let Some(first_open) = self.placed_values.next_open(from) {
@@ -207,7 +220,7 @@ impl Fill<'_> {
 
     /// A short gap still walks through the free cells, if the last
     /// placement (in `last`) lies where it might pass.
-    fn short_gap_fits(&mut self, gap: &Gap, last: Option<usize>) -> bool {
+    pub(super) fn short_gap_fits(&mut self, gap: &Gap, last: Option<usize>) -> bool {
         let (Some(low), Some(high)) = (gap.low, gap.high) else {
             return true;
         };

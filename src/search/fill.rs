@@ -46,7 +46,7 @@ mod backjump;
 mod choices;
 mod labels;
 mod needy;
-mod one_region;
+mod one_placement;
 mod placed;
 mod reach;
 mod regions;
@@ -61,6 +61,7 @@ use super::path::{Event, Grid, Tally};
 use crate::scramble::scramble;
 use choices::Choices;
 use labels::Labels;
+use one_placement::Pass;
 use placed::Placed;
 use reach::Reach;
 use regions::{Gap, Region};
@@ -109,9 +110,14 @@ pub(super) struct Fill<'a> {
     /// the open values.
     gaps: Vec<Gap>,
     first_reach: Vec<u32>,
-    /// The trail lengths of the states on the trail that passed the region
-    /// check with one region (`one_region.rs`).
-    one_region_passes: Vec<usize>,
+    /// The states on the trail that passed the region check
+    /// (`one_placement.rs`).
+    passes: Vec<Pass>,
+    /// In the unit tests: each answer of `one_placement.rs` is checked
+    /// against the whole check, and counted (with one region failed and
+    /// passed, with several failed and passed).
+    #[cfg(test)]
+    compared: Option<[usize; 4]>,
     /// The last ways found through short gaps (`short_gaps.rs`).
     walks: Walks,
     /// The open values' cells, kept between nodes (`choices.rs`).
@@ -180,7 +186,9 @@ impl<'a> Fill<'a> {
             reaches: Vec::new(),
             gaps: Vec::new(),
             first_reach: Vec::new(),
-            one_region_passes: Vec::new(),
+            passes: Vec::new(),
+            #[cfg(test)]
+            compared: None,
             walks: Walks::new(total),
             seed: 0,
             budget: u64::MAX,

@@ -109,6 +109,15 @@ impl Labels {
     fn at(&self) -> Option<usize> {
         self.base.map(|base| base + self.changes.len())
     }
+
+    /// Did the labels follow the last placement (of a trail `length` long)
+    /// by taking its cell off its region, cutting nothing off? Then every
+    /// other label is as it was one placement back.
+    pub(super) fn last_placement_cut_nothing(&self, length: usize) -> bool {
+        self.at() == Some(length)
+            && self.base.is_some_and(|base| base < length)
+            && matches!(self.changes.last(), Some(Change::Taken))
+    }
 }
 
 impl Fill<'_> {

@@ -79,12 +79,16 @@ impl Fill<'_> {
             return true;
         }
         self.update_labels();
-        let fits = match self.one_region_fits() {
-            Some(fits) => fits,
+        let fits = match self.check_after_one_placement() {
+            Some(fits) => {
+                #[cfg(test)]
+                self.compare_with_whole_check(fits);
+                fits
+            }
             None => self.whole_check(),
         };
-        if fits && self.regions.len() == 1 {
-            self.passed_with_one_region();
+        if fits {
+            self.passed();
         }
         fits
     }

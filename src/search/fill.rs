@@ -29,7 +29,8 @@
 //!   beside both its ends, the regions can be filled exactly, colour by
 //!   colour and (where few gaps share them) by the lengths of some of their
 //!   gaps, and every free cell is within reach of a gap that may fill it
-//!   (`reach.rs`);
+//!   (`reach.rs`); after a placement that cut no region apart, only what
+//!   it changed is asked (`one_placement.rs`);
 //! - *short gaps* (in `short_gaps.rs`): a gap of a few values still has a
 //!   walk through the free cells, when the placement lies where it might
 //!   pass.

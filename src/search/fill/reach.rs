@@ -79,10 +79,11 @@ impl Reach {
         farthest(rows, |end| end.0) + farthest(columns, |end| end.1) <= self.limit
     }
 
-    /// The rows it reaches whole between these columns (a closed range),
-    /// as a closed range (None if none): the steps to a row's farther end,
-    /// |a.0 - r| + |b.0 - r| plus the farther of the columns' steps, is
-    /// flat between the ends' rows and grows by 2 a row outside them.
+    /// The rows in which it reaches every cell from column `first` to
+    /// column `last`, as a closed range (None if none): the steps round to
+    /// the farther of the two, |a.0 - r| + |b.0 - r| plus the farther
+    /// column's steps, are flat between the ends' rows and grow by 2 a row
+    /// outside them.
     fn rows_reached_whole(&self, (first, last): (u16, u16)) -> Option<(i32, i32)> {
         let [a, b] = self.ends;
         let to_column =

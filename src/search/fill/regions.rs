@@ -69,6 +69,8 @@ pub(super) struct Gap {
 
 impl Fill<'_> {
     /// Do the free regions admit the gaps? (See the module's comment.)
+    /// After one placement that cut no region apart, only what it changed
+    /// is asked (`one_placement.rs`); else the whole check runs.
     pub(super) fn regions_fit(&mut self) -> bool {
         self.gaps.clear();
         if self.free_count == 0 {

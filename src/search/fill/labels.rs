@@ -9,7 +9,7 @@
 //! walked a piece the placement cut off, and only that piece is labelled
 //! again, so the work is about the size of the smaller side.
 
-use super::{Fill, Region, NONE};
+use super::{Fill, Region};
 
 /// Which state of the trail `Fill::region_of` and the regions' cell counts
 /// describe, and how to go back.
@@ -73,10 +73,6 @@ impl Groups {
         search
     }
 
-    fn finished(&self, search: usize) -> bool {
-        self.done[self.root(search)]
-    }
-
     /// Joins the groups of two searches that met: true if they were apart.
     fn join(&mut self, one: usize, other: usize) -> bool {
         let (one, other) = (self.root(one), self.root(other));
@@ -103,6 +99,48 @@ impl Groups {
         Some(piece)
     }
 }
+
+/// The ring of eight cells around a cell, in order: each is beside the
+/// next (and the last beside the first); the even places are the cell's
+/// neighbours.
+const RING: [(i32, i32); 8] = [
+    (-1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+];
+
+/// `SPLITS[free]`, `free` having bit k set when ring place k is a free
+/// cell: might taking the centre split its region? Yes when the free ring
+/// cells make more than one arc that holds a neighbour of the centre (an
+/// even place); a ring free all round is one arc.
+const SPLITS: [bool; 256] = {
+    let mut splits = [false; 256];
+    let mut free = 0;
+    while free < 255 {
+        // Walk from just after a place that is not free, so that no arc
+        // wraps around the start.
+        let start = (free as u8).trailing_ones() as usize;
+        let (mut arcs, mut arc_has_neighbour, mut step) = (0, false, 1);
+        while step <= 8 {
+            let k = (start + step) % 8;
+            if free >> k & 1 == 1 {
+                arc_has_neighbour |= k.is_multiple_of(2);
+            } else {
+                arcs += arc_has_neighbour as usize;
+                arc_has_neighbour = false;
+            }
+            step += 1;
+        }
+        splits[free] = arcs > 1;
+        free += 1;
+    }
+    splits
+};
 
 impl Labels {
     /// The trail length the labels describe.
@@ -221,7 +259,8 @@ impl Fill<'_> {
             let mut drained = false;
             for search in 0..groups.searches {
                 let head = groups.head[search];
-                if groups.finished(search) || head == labels.queues[search].len() {
+                // A search whose group is done ran out of cells with it.
+                if head == labels.queues[search].len() {
                     continue;
                 }
                 let x = labels.queues[search][head];
@@ -231,6 +270,9 @@ impl Fill<'_> {
                         continue;
                     }
                     let mark = labels.mark[y];
+                    if mark == stamp + search as u32 {
+                        continue;
+                    }
                     if (stamp..stamp + 8).contains(&mark) {
                         if groups.join(search, (mark - stamp) as usize) && groups.active == 1 {
                             break 'walk;
@@ -279,44 +321,16 @@ impl Fill<'_> {
     /// are joined by free cells of the ring of eight around it (walked in
     /// order, each ring cell beside the next), so that they lie on one arc.
     fn splits(&self, cell: usize) -> bool {
-        const RING: [(i32, i32); 8] = [
-            (-1, 0),
-            (-1, 1),
-            (0, 1),
-            (1, 1),
-            (1, 0),
-            (1, -1),
-            (0, -1),
-            (-1, -1),
-        ];
         let (row, column) = self.coordinates[cell];
-        let at = |(dr, dc): (i32, i32)| {
+        let mut free = 0u8;
+        for (k, (dr, dc)) in RING.into_iter().enumerate() {
             let (r, c) = (i32::from(row) + dr, i32::from(column) + dc);
-            if r < 0 || c < 0 || r >= self.rows as i32 || c >= self.columns as i32 {
-                return NONE;
-            }
-            r as usize * self.columns + c as usize
-        };
-        let free = |index: usize| index != NONE && self.value[index] == 0;
-        // Arcs of free ring cells that hold a free neighbour (the even
-        // places of the ring).
-        let mut arcs = 0;
-        let mut arc_has_neighbour = false;
-        // Start the walk just after a cell that is not free, so that no arc
-        // wraps around the start; a ring free all round is one arc.
-        let Some(start) = (0..8).find(|&k| !free(at(RING[k]))) else {
-            return false;
-        };
-        for step in 1..=8 {
-            let k = (start + step) % 8;
-            if free(at(RING[k])) {
-                arc_has_neighbour |= k % 2 == 0;
-            } else {
-                arcs += usize::from(arc_has_neighbour);
-                arc_has_neighbour = false;
+            let inside = r >= 0 && c >= 0 && r < self.rows as i32 && c < self.columns as i32;
+            if inside && self.value[r as usize * self.columns + c as usize] == 0 {
+                free |= 1 << k;
             }
         }
-        arcs > 1
+        SPLITS[usize::from(free)]
     }
 }
 

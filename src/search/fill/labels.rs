@@ -434,6 +434,24 @@ mod tests {
     }
 
     #[test]
+    fn the_ring_table_says_split_when_free_neighbours_lie_on_two_arcs() {
+        let ring = |places: &[usize]| places.iter().map(|&k| 1 << k).sum::<usize>();
+        // Above and below only: a corridor through the cell.
+        assert!(SPLITS[ring(&[0, 4])]);
+        // Above, its right corner and the right: one arc.
+        assert!(!SPLITS[ring(&[0, 1, 2])]);
+        // Above and right without the corner between: two arcs.
+        assert!(SPLITS[ring(&[0, 2])]);
+        // Free corners alone hold no neighbour: nothing to split.
+        assert!(!SPLITS[ring(&[1, 3, 5, 7])]);
+        // Free all round, or all but one place: one arc.
+        assert!(!SPLITS[255]);
+        assert!(!SPLITS[ring(&[0, 1, 2, 3, 4, 5, 6])]);
+        // One neighbour, and a corner apart from it: one arc that counts.
+        assert!(!SPLITS[ring(&[2, 5])]);
+    }
+
+    #[test]
     fn a_cell_whose_free_neighbours_meet_around_it_splits_nothing() {
         let (_, grid) = board_and_grid();
         let mut fill = Fill::new(&grid, 5, &[(0, 1)]).unwrap();

@@ -111,28 +111,14 @@ impl Fill<'_> {
         let fits = gaps.iter().all(|gap| self.short_gap_fits(gap, Some(cell))) && {
             self.reaches.clear();
             for gap in &gaps {
-                let reach = self.reach_of(gap);
+                // Region 0 stands for any: `may_fill` asks where it matters.
+                let reach = self.reach_of(gap, 0, true);
                 self.reaches.push(reach);
             }
             self.band_in_reach(&old, new.as_ref(), region, &gaps)
         };
         self.gaps = gaps;
         Some(fits)
-    }
-
-    /// The reach of `gap` (its region left at 0: this check asks which
-    /// region a gap may fill where it needs to, `may_fill`).
-    fn reach_of(&self, gap: &Gap) -> Reach {
-        match (gap.low, gap.high) {
-            (Some(low), Some(high)) => {
-                let ends = (self.coordinates[low], self.coordinates[high]);
-                Reach::between(0, ends, gap.length, true)
-            }
-            (Some(end), None) | (None, Some(end)) => {
-                Reach::from_end(0, self.coordinates[end], gap.length, true)
-            }
-            (None, None) => unreachable!("a gap has a placed end"),
-        }
     }
 
     /// The reach of the gap that placing `value` extended, before and after
@@ -178,8 +164,8 @@ impl Fill<'_> {
             false => self.position[value as usize + 1],
         };
         Some((
-            self.reach_of(&old),
-            new.as_ref().map(|gap| self.reach_of(gap)),
+            self.reach_of(&old, 0, true),
+            new.as_ref().map(|gap| self.reach_of(gap, 0, true)),
             old_end,
         ))
     }
@@ -206,15 +192,7 @@ impl Fill<'_> {
     /// May `gap` fill `region` (None: the one region, which every gap may)?
     /// Its ends both have a free neighbour there (an open end has).
     fn may_fill(&self, gap: &Gap, region: Option<u32>) -> bool {
-        let beside = |end: Option<usize>| {
-            end.is_none_or(|end| {
-                self.grid
-                    .neighbours(end)
-                    .iter()
-                    .any(|&n| self.in_region(n, region))
-            })
-        };
-        region.is_none() || (beside(gap.low) && beside(gap.high))
+        region.is_none_or(|region| self.touches(gap.low, region) && self.touches(gap.high, region))
     }
 
     /// Every free cell of `region` (None: the one region) that `old`

@@ -205,14 +205,8 @@ impl Fill<'_> {
             }
         }
         for &region in &choices[..count] {
-            let only_region = count == 1;
-            self.reaches.push(match (gap.low, gap.high) {
-                (Some(low), Some(high)) => {
-                    let ends = (self.coordinates[low], self.coordinates[high]);
-                    Reach::between(region, ends, gap.length, only_region)
-                }
-                _ => Reach::from_end(region, self.coordinates[near], gap.length, only_region),
-            });
+            let reach = self.reach_of(gap, region, count == 1);
+            self.reaches.push(reach);
             let region = &mut self.regions[region as usize];
             for (colour, &cells) in cells.iter().enumerate() {
                 region.possible[colour] += cells;
@@ -222,6 +216,21 @@ impl Fill<'_> {
             }
         }
         count > 0
+    }
+
+    /// The reach of `gap` over `region` (`only_region`: it may fill no
+    /// other).
+    pub(super) fn reach_of(&self, gap: &Gap, region: u32, only_region: bool) -> Reach {
+        match (gap.low, gap.high) {
+            (Some(low), Some(high)) => {
+                let ends = (self.coordinates[low], self.coordinates[high]);
+                Reach::between(region, ends, gap.length, only_region)
+            }
+            (Some(end), None) | (None, Some(end)) => {
+                Reach::from_end(region, self.coordinates[end], gap.length, only_region)
+            }
+            (None, None) => unreachable!("a gap has a placed end"),
+        }
     }
 
     /// A short gap still walks through the free cells, if the last
@@ -242,7 +251,7 @@ impl Fill<'_> {
     }
 
     /// Is region `id` beside the cell `end` (an open end touches every region)?
-    fn touches(&self, end: Option<usize>, id: u32) -> bool {
+    pub(super) fn touches(&self, end: Option<usize>, id: u32) -> bool {
         end.is_none_or(|end| {
             self.grid
                 .neighbours(end)

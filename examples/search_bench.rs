@@ -15,7 +15,8 @@
 //!
 //! With FILTER, only the boards whose name contains it (and no counts);
 //! `count` runs only the counts. With `THREADS=N` in the environment each
-//! solve runs N searches side by side (`solve --threads N`); `SEED=S`
+//! solve runs N searches side by side (`solve --threads N`; without it 2,
+//! as `solve` does by default, and `THREADS=1` keeps to one); `SEED=S`
 //! starts the seeds at S and `SEEDS=N` takes N of them (S, S + 1, ...,
 //! S + N - 1).
 //!

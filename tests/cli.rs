@@ -582,7 +582,7 @@ fn relax_needs_an_lp_solver() {
 #[test]
 fn searches_side_by_side_settle_a_large_board_with_many_solutions() {
     // 16x16 with 8 clues of a random path: larger than 12x12, so two
-    // searches run on two threads.
+    // searches run on two threads (the default).
     let board = numbrix::generate::Puzzle::generate(16, 16, 8, 7).board;
     let dir = tempfile::tempdir().unwrap();
     let path = board_file(dir.path(), "loose_16x16.csv", &board.to_csv());
@@ -619,15 +619,9 @@ fn searches_side_by_side_settle_a_large_board_with_many_solutions() {
         let check = numbrix(&["check", path, answer.to_str().unwrap()]);
         assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
     }
-    let again = json(&numbrix(&[
-        "solve",
-        path,
-        "--unique",
-        "--threads",
-        "2",
-        "--format",
-        "json",
-    ]));
+    // Two is the default: run again without the flag.
+    let again = json(&numbrix(&["solve", path, "--unique", "--format", "json"]));
+    assert_eq!(again["stats"]["search"]["threads"], 2);
     assert_eq!(
         (&again["grid"], &again["second_solution"]),
         (&report["grid"], &report["second_solution"]),
@@ -637,6 +631,17 @@ fn searches_side_by_side_settle_a_large_board_with_many_solutions() {
         again["stats"]["search"]["nodes"],
         report["stats"]["search"]["nodes"]
     );
+    let alone = json(&numbrix(&[
+        "solve",
+        path,
+        "--unique",
+        "--threads",
+        "1",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(alone["stats"]["search"]["threads"], 1, "one search alone");
+    assert_eq!(alone["unique"], false);
 }
 
 #[test]

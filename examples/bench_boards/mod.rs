@@ -112,8 +112,9 @@ fn large_with(percents: &[usize], seed_base: u64) -> Vec<(String, Board)> {
 }
 
 /// `THREADS=N` in the environment: searches side by side for each solve
-/// or search (`solve --threads N`); 1 without it. `SEED=S`: the first
-/// search's seeds start at S (`solve --seed S`); 0 without it.
+/// or search (`solve --threads N`); 2 without it, as `solve` has.
+/// `SEED=S`: the first search's seeds start at S (`solve --seed S`); 0
+/// without it.
 pub fn searches() -> Searches {
     let one = Searches::default();
     Searches {

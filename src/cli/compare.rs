@@ -61,7 +61,7 @@ pub struct CompareArgs {
     seed: u64,
     /// Run N searches side by side on every solve, as in `solve` (the
     /// search rows then measure the first to settle each board).
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    #[arg(long, value_name = "N", default_value_t = Searches::DEFAULT_THREADS as u16, value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: u16,
     #[arg(long, value_enum, default_value_t = CompareFormat::Table)]
     format: CompareFormat,

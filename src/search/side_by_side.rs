@@ -51,11 +51,21 @@ pub struct Searches {
     pub seed: u64,
 }
 
+impl Searches {
+    /// Searches side by side unless asked otherwise: on two cores, two
+    /// settle the larger boards with many solutions in about half the wall
+    /// time at the median of seeds (docs/benchmarks.md, "Two searches by
+    /// default"), for up to twice the processor time. Two on every
+    /// machine, not one per core, so that a board gets the same answer
+    /// wherever it runs.
+    pub const DEFAULT_THREADS: usize = 2;
+}
+
 impl Default for Searches {
-    /// One search, from seed 0.
+    /// Two searches ([`Searches::DEFAULT_THREADS`]), the first from seed 0.
     fn default() -> Searches {
         Searches {
-            threads: 1,
+            threads: Searches::DEFAULT_THREADS,
             seed: 0,
         }
     }

@@ -581,8 +581,8 @@ fn relax_needs_an_lp_solver() {
 
 #[test]
 fn searches_side_by_side_settle_a_large_board_with_many_solutions() {
-    // 16x16 with 8 clues of a random path: larger than 12x12, so two
-    // searches run on two threads (the default).
+    // 16x16 with 8 clues of a random path: the first search does not
+    // settle it at once, so two run on two threads (the default).
     let board = numbrix::generate::Puzzle::generate(16, 16, 8, 7).board;
     let dir = tempfile::tempdir().unwrap();
     let path = board_file(dir.path(), "loose_16x16.csv", &board.to_csv());
@@ -672,7 +672,8 @@ fn the_report_names_the_seed_the_search_started_from() {
     let report = json(&output);
     assert_eq!(report["stats"]["search"]["seed"], 3);
     assert_eq!(report["stats"]["search"]["threads"], 1);
-    // Asked for two threads, a 7x7 board still gets one search.
+    // Asked for two threads, an empty 7x7 board, which the first search
+    // settles at once, still gets one.
     let output = numbrix(&["solve", board, "--threads", "2", "--format", "json"]);
     assert_eq!(json(&output)["stats"]["search"]["threads"], 1);
     let output = numbrix(&["solve", board, "--seed", "3"]);

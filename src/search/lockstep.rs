@@ -28,10 +28,12 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
-/// Units of work in an epoch: a few milliseconds of the fill on a large
-/// board, few enough that a search which settles is known to the others
-/// soon, enough that the notes a search keeps at its barriers stay few.
-pub(super) const EPOCH: u64 = 4096;
+/// Units of work in an epoch: about a millisecond of the fill, so that
+/// when one search settles the board the answer waits little for the
+/// others to pass its epoch (a board of a few thousand nodes would
+/// otherwise wait longer than it searched); a note at each barrier is all
+/// a short epoch costs.
+pub(super) const EPOCH: u64 = 512;
 
 /// `first_settled` while no member has settled the board.
 const NOT_YET: u64 = u64::MAX;

@@ -81,20 +81,19 @@ const SEED_STRIDE: u64 = 1 << 32;
 /// one run.
 const ASKED_SEED_STRIDE: u64 = 256 * SEED_STRIDE;
 
-/// Boards up to 12x12 are searched on one thread: they settle in a few
-/// milliseconds, less than threads take to start.
-const ONE_THREAD_CELLS: usize = 144;
-
 /// The other searches start once the first has spent this many nodes per
-/// cell without settling the board: most boards it settles sooner, and
-/// they pay neither for starting threads nor for sharing the machine.
-const OTHERS_AFTER_NODES_PER_CELL: u64 = 16;
+/// cell without settling the board (at its next look, every 256 nodes):
+/// a board it settles at once (an empty one, most boards up to 10x10)
+/// pays neither for starting threads nor for sharing the machine, and a
+/// board it does not gets the others while it is still young, which on
+/// a board that takes one search a few thousand nodes is most of the gain.
+const OTHERS_AFTER_NODES_PER_CELL: u64 = 2;
 
 /// As [`search_bounded`](super::search_bounded), from `searches.seed`,
 /// with `searches.threads` searches side by side when that can help:
 /// asked for at most two solutions (a count needs the whole space, which
-/// one search goes through as fast as several), the board larger than
-/// 12x12, and the first search not done within 16 nodes per cell. They
+/// one search goes through as fast as several), and the first search not
+/// done within 2 nodes per cell. They
 /// keep step, and the first to settle the board (in the earliest epoch,
 /// the first in order among those that settle in the same one) answers,
 /// the same on every run, with the nodes, moves and failures of all of
@@ -112,7 +111,7 @@ pub fn search_side_by_side(
 ) -> Outcome {
     let Searches { threads, seed } = searches;
     let seed = seed.wrapping_mul(ASKED_SEED_STRIDE);
-    if threads <= 1 || limits.solutions > KEPT as u64 || board.len() <= ONE_THREAD_CELLS {
+    if threads <= 1 || limits.solutions > KEPT as u64 {
         let alone = Side { seed, member: None };
         return search_beside(board, domains, limits, max_nodes, alone, progress);
     }

@@ -49,7 +49,16 @@ pub(super) struct Choices {
     epoch: u32,
     /// The cells within two steps of each cell, itself included.
     patch: Vec<([u32; 13], u8)>,
+    /// For each cell and each side (up, down, left, right), the cells
+    /// within two steps of its neighbour on that side and three of the
+    /// cell: with the cell's patch, the neighbour's patch, without reading
+    /// the eight cells they share twice.
+    fringe: Vec<[([u32; 5], u8); 4]>,
 }
+
+/// The sides of a cell, as `(row, column)` steps, in the order of
+/// [`Choices::fringe`].
+const SIDES: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
 
 impl Choices {
     pub(super) fn new(total: u32, coordinates: &[(u16, u16)], columns: usize) -> Choices {
@@ -70,6 +79,34 @@ impl Choices {
                 (cells, count as u8)
             })
             .collect();
+        let inside = |r: i32, c: i32| r >= 0 && c >= 0 && r < rows as i32 && c < columns as i32;
+        let fringe = coordinates
+            .iter()
+            .map(|&(row, column)| {
+                let (row, column) = (i32::from(row), i32::from(column));
+                SIDES.map(|(dr, dc)| {
+                    let mut cells = [0; 5];
+                    let mut count = 0;
+                    // Three steps from the cell, two from the neighbour: the
+                    // far point of the neighbour's diamond and the two pairs
+                    // beside it.
+                    let (far_r, far_c) = (row + 3 * dr, column + 3 * dc);
+                    for (r, c) in [
+                        (far_r, far_c),
+                        (far_r - dr + dc, far_c - dc + dr),
+                        (far_r - dr - dc, far_c - dc - dr),
+                        (far_r - 2 * dr + 2 * dc, far_c - 2 * dc + 2 * dr),
+                        (far_r - 2 * dr - 2 * dc, far_c - 2 * dc - 2 * dr),
+                    ] {
+                        if inside(r, c) {
+                            cells[count] = (r as usize * columns + c as usize) as u32;
+                            count += 1;
+                        }
+                    }
+                    (cells, count as u8)
+                })
+            })
+            .collect();
         let unknown = Choice {
             cells: ([NONE; 4], 0),
             narrowed: Narrowed::NotAsked,
@@ -79,6 +116,7 @@ impl Choices {
             kept: vec![0; total as usize + 2],
             epoch: 1,
             patch,
+            fringe,
         }
     }
 
@@ -135,22 +173,40 @@ impl Fill<'_> {
             self.choices.forget_all();
             return;
         }
-        let centres = [
-            cell,
-            self.position[value as usize - 1],
-            self.position[value as usize + 1],
-        ];
-        for centre in centres {
+        let (patch, count) = self.choices.patch[cell];
+        self.forget_beside_placed(&patch[..count as usize]);
+        let (row, column) = self.coordinates[cell];
+        for neighbour in [value - 1, value + 1] {
+            let centre = self.position[neighbour as usize];
             if centre == NONE {
                 continue;
             }
-            let (patch, count) = self.choices.patch[centre];
-            for &other in &patch[..count as usize] {
-                let placed = self.value[other as usize];
-                if placed != 0 {
-                    self.choices.forget(placed - 1);
-                    self.choices.forget(placed + 1);
+            let (r, c) = self.coordinates[centre];
+            let step = (
+                i32::from(r) - i32::from(row),
+                i32::from(c) - i32::from(column),
+            );
+            match SIDES.iter().position(|&side| side == step) {
+                Some(side) => {
+                    let (fringe, count) = self.choices.fringe[cell][side];
+                    self.forget_beside_placed(&fringe[..count as usize]);
                 }
+                // Givens that clash may lie apart: their whole patch.
+                None => {
+                    let (patch, count) = self.choices.patch[centre];
+                    self.forget_beside_placed(&patch[..count as usize]);
+                }
+            }
+        }
+    }
+
+    /// Forgets the values beside the placed values among `cells`.
+    fn forget_beside_placed(&mut self, cells: &[u32]) {
+        for &other in cells {
+            let placed = self.value[other as usize];
+            if placed != 0 {
+                self.choices.forget(placed - 1);
+                self.choices.forget(placed + 1);
             }
         }
     }

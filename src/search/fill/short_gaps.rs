@@ -121,9 +121,9 @@ impl Fill<'_> {
         }
         for &cell in self.grid.neighbours(at) {
             if self.value[cell] == 0
-                && !visited[..depth].contains(&cell)
-                && self.grid.allows(cell, next)
                 && self.distance(cell, high) <= high_value - next
+                && self.grid.allows(cell, next)
+                && !visited[..depth].contains(&cell)
             {
                 visited[depth] = cell;
                 if self.walk_on(cell, next, (high, high_value), visited, depth + 1) {

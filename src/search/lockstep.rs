@@ -2,9 +2,10 @@
 //!
 //! Left to run freely, which of several searches settles a board first
 //! depends on how the machine schedules their threads, and so may the
-//! solutions shown. Here each search counts its work in epochs of
-//! [`EPOCH`] units (nodes of the fill or the walk, and moves of the local
-//! search, counted as the nodes they stand for), and the answer is the
+//! solutions shown. Here each search counts its work in epochs (4 units
+//! per cell of the board, at least 512: [`epoch_for`]; a unit is a node
+//! of the fill or the walk, and moves of the local search count as the
+//! nodes they stand for), and the answer is the
 //! search that settled the board in the earliest epoch (the first in order
 //! among those that settled in the same one), with the others as they
 //! stood at the end of that epoch. Whether a search settles within an
@@ -28,12 +29,21 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
-/// Units of work in an epoch: about a millisecond of the fill, so that
-/// when one search settles the board the answer waits little for the
-/// others to pass its epoch (a board of a few thousand nodes would
-/// otherwise wait longer than it searched); a note at each barrier is all
-/// a short epoch costs.
+/// Units of work in an epoch, at least: about a millisecond of the fill on
+/// a small board, so that when one search settles the board the answer
+/// waits little for the others to pass its epoch (a board of a few
+/// thousand nodes would otherwise wait longer than it searched)...
 pub(super) const EPOCH: u64 = 512;
+
+/// ... and per cell of the board: a member keeps a note at each barrier
+/// until the end, so a long search of a large board (a few hundred
+/// thousand nodes a second) keeps few of them.
+const EPOCH_PER_CELL: u64 = 4;
+
+/// The units of work in an epoch on a board of `cells` cells.
+pub(super) fn epoch_for(cells: usize) -> u64 {
+    (EPOCH_PER_CELL * cells as u64).max(EPOCH)
+}
 
 /// `first_settled` while no member has settled the board.
 const NOT_YET: u64 = u64::MAX;
@@ -70,15 +80,19 @@ pub(super) struct Lockstep {
     /// [`NOT_YET`]. It only falls.
     first_settled: AtomicU64,
     records: Mutex<Vec<Record>>,
+    /// Units of work in each epoch.
+    epoch: u64,
 }
 
 impl Lockstep {
-    /// Barriers for `members` searches, none of them started.
-    pub(super) fn new(members: usize) -> Lockstep {
+    /// Barriers every `epoch` units of work for `members` searches, none
+    /// of them started.
+    pub(super) fn new(members: usize, epoch: u64) -> Lockstep {
         Lockstep {
             joined: AtomicBool::new(false),
             first_settled: AtomicU64::new(NOT_YET),
             records: Mutex::new(vec![Record::default(); members]),
+            epoch,
         }
     }
 
@@ -179,7 +193,7 @@ impl<'a> Pace<'a> {
             None if lockstep.joined() => *self.origin.insert(work),
             None => return,
         };
-        while !self.stopped && work - origin >= (self.epoch + 1) * EPOCH {
+        while !self.stopped && work - origin >= (self.epoch + 1) * lockstep.epoch {
             self.barriers.push(standing);
             self.stopped = lockstep.settled_by(self.epoch);
             self.epoch += 1;
@@ -219,7 +233,7 @@ mod tests {
 
     #[test]
     fn a_board_settled_in_an_epoch_is_known_at_its_barrier_and_after() {
-        let lockstep = Lockstep::new(2);
+        let lockstep = Lockstep::new(2, EPOCH);
         lockstep.join();
         lockstep.leave(1, 3, true, Vec::new());
         assert!(
@@ -232,7 +246,7 @@ mod tests {
 
     #[test]
     fn the_earliest_epoch_settled_in_counts_whoever_left_first() {
-        let lockstep = Lockstep::new(3);
+        let lockstep = Lockstep::new(3, EPOCH);
         lockstep.join();
         lockstep.leave(2, 9, true, Vec::new());
         lockstep.leave(0, 4, true, Vec::new());
@@ -243,7 +257,7 @@ mod tests {
 
     #[test]
     fn a_member_leaves_once() {
-        let lockstep = Lockstep::new(1);
+        let lockstep = Lockstep::new(1, EPOCH);
         lockstep.leave(0, 5, false, vec![standing(1)]);
         lockstep.leave(0, 0, true, Vec::new());
         let records = lockstep.into_records();
@@ -254,7 +268,7 @@ mod tests {
 
     #[test]
     fn a_pace_notes_its_barriers_and_stops_at_the_first_after_a_settled_epoch() {
-        let lockstep = Lockstep::new(2);
+        let lockstep = Lockstep::new(2, EPOCH);
         let member = Member {
             lockstep: &lockstep,
             index: 0,

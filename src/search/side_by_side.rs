@@ -18,7 +18,7 @@
 //! the work reported are the same on every run, as they are for a search
 //! alone.
 
-use super::lockstep::{Leaving, Lockstep, Member, Record};
+use super::lockstep::{self, Leaving, Lockstep, Member, Record};
 use super::{search_beside, settles, Limits, Outcome, Progress, KEPT};
 use crate::board::Board;
 use crate::domains::Domains;
@@ -115,7 +115,7 @@ pub fn search_side_by_side(
         let alone = Side { seed, member: None };
         return search_beside(board, domains, limits, max_nodes, alone, progress);
     }
-    let steps = Lockstep::new(threads);
+    let steps = Lockstep::new(threads, lockstep::epoch_for(board.len()));
     let lockstep = &steps;
     let others_after = OTHERS_AFTER_NODES_PER_CELL * board.len() as u64;
     let mut outcomes: Vec<Outcome> = std::thread::scope(|scope| {
@@ -335,7 +335,7 @@ mod tests {
         // 30x30 with 45 clues: its first solution takes far more than the
         // nodes to the first barrier.
         let board = crate::generate::Puzzle::generate(30, 30, 45, 3).board;
-        let lockstep = Lockstep::new(2);
+        let lockstep = Lockstep::new(2, super::super::lockstep::EPOCH);
         lockstep.join();
         lockstep.leave(0, 0, true, Vec::new());
         let side = Side {

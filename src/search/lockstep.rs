@@ -5,10 +5,10 @@
 //! solutions shown. Here each search counts its work in epochs (4 units
 //! per cell of the board, at least 512: [`epoch_for`]; a unit is a node
 //! of the fill or the walk, and moves of the local search count as the
-//! nodes they stand for), and the answer is the
-//! search that settled the board in the earliest epoch (the first in order
-//! among those that settled in the same one), with the others as they
-//! stood at the end of that epoch. Whether a search settles within an
+//! nodes they stand for), and the answer is the search that settled the
+//! board in the earliest epoch (the first in order among those that
+//! settled in the same one), with the others as they stood at the end of
+//! that epoch. Whether a search settles within an
 //! epoch depends only on its own seeds, not on the others or the clock, so
 //! which search answers, and the work every one of them is said to have
 //! done, are the same on every run and every machine. A clock that runs

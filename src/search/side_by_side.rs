@@ -53,7 +53,7 @@ pub struct Searches {
 
 impl Searches {
     /// Searches side by side unless asked otherwise: on two cores, two
-    /// settle the larger boards with many solutions in about half the wall
+    /// settle the larger boards with many solutions in 0.5-0.8 of the wall
     /// time at the median of seeds (docs/benchmarks.md, "Two searches by
     /// default"), for up to twice the processor time. Two on every
     /// machine, not one per core, so that a board gets the same answer
@@ -83,8 +83,8 @@ const ASKED_SEED_STRIDE: u64 = 256 * SEED_STRIDE;
 
 /// The other searches start once the first has spent this many nodes per
 /// cell without settling the board (at its next look, every 256 nodes):
-/// a board it settles at once (an empty one, most boards up to 10x10)
-/// pays neither for starting threads nor for sharing the machine, and a
+/// a board it settles at once (every empty board, many small ones) pays
+/// neither for starting threads nor for sharing the machine, and a
 /// board it does not gets the others while it is still young, which on
 /// a board that takes one search a few thousand nodes is most of the gain.
 const OTHERS_AFTER_NODES_PER_CELL: u64 = 2;
@@ -93,13 +93,13 @@ const OTHERS_AFTER_NODES_PER_CELL: u64 = 2;
 /// with `searches.threads` searches side by side when that can help:
 /// asked for at most two solutions (a count needs the whole space, which
 /// one search goes through as fast as several), and the first search not
-/// done within 2 nodes per cell. They
-/// keep step, and the first to settle the board (in the earliest epoch,
-/// the first in order among those that settle in the same one) answers,
-/// the same on every run, with the nodes, moves and failures of all of
-/// them (the others as they stood at the end of that epoch) and how many
-/// they were; when none does, the distinct solutions they found are pooled
-/// (one search's first and another's may be the two). Without `domains`,
+/// done within 2 nodes per cell. They keep step, and the first to settle
+/// the board (in the earliest epoch, the first in order among those that
+/// settle in the same one) answers, the same on every run, with the
+/// nodes, moves and failures of all of them (the others as they stood at
+/// the end of that epoch) and how many they were; when none does, the
+/// distinct solutions they found are pooled (one search's first and
+/// another's may be the two). Without `domains`,
 /// each search runs rules 1-5 itself. `progress` hears the first search.
 pub fn search_side_by_side(
     board: &Board,

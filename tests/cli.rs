@@ -672,8 +672,7 @@ fn the_report_names_the_seed_the_search_started_from() {
     let report = json(&output);
     assert_eq!(report["stats"]["search"]["seed"], 3);
     assert_eq!(report["stats"]["search"]["threads"], 1);
-    // Asked for two threads, an empty 7x7 board, which the first search
-    // settles at once, still gets one.
+    // Asked for two threads, a 7x7 board still gets one search.
     let output = numbrix(&["solve", board, "--threads", "2", "--format", "json"]);
     assert_eq!(json(&output)["stats"]["search"]["threads"], 1);
     let output = numbrix(&["solve", board, "--seed", "3"]);

@@ -81,6 +81,12 @@ const SEED_STRIDE: u64 = 1 << 32;
 /// one run.
 const ASKED_SEED_STRIDE: u64 = 256 * SEED_STRIDE;
 
+/// Boards up to 12x12 are searched alone: one search settles most of them
+/// within a few milliseconds, and on two cores a second beside it slows
+/// it by a fifth to a half (the two share the machine), more than the
+/// second's luck wins back at the median of their seeds.
+const ONE_SEARCH_CELLS: usize = 144;
+
 /// The other searches start once the first has spent this many nodes per
 /// cell without settling the board (at its next look, every 256 nodes):
 /// a board it settles at once (every empty board, many small ones) pays
@@ -92,8 +98,8 @@ const OTHERS_AFTER_NODES_PER_CELL: u64 = 2;
 /// As [`search_bounded`](super::search_bounded), from `searches.seed`,
 /// with `searches.threads` searches side by side when that can help:
 /// asked for at most two solutions (a count needs the whole space, which
-/// one search goes through as fast as several), and the first search not
-/// done within 2 nodes per cell. They keep step, and the first to settle
+/// one search goes through as fast as several), the board larger than
+/// 12x12, and the first search not done within 2 nodes per cell. They keep step, and the first to settle
 /// the board (in the earliest epoch, the first in order among those that
 /// settle in the same one) answers, the same on every run, with the
 /// nodes, moves and failures of all of them (the others as they stood at
@@ -111,7 +117,7 @@ pub fn search_side_by_side(
 ) -> Outcome {
     let Searches { threads, seed } = searches;
     let seed = seed.wrapping_mul(ASKED_SEED_STRIDE);
-    if threads <= 1 || limits.solutions > KEPT as u64 {
+    if threads <= 1 || limits.solutions > KEPT as u64 || board.len() <= ONE_SEARCH_CELLS {
         let alone = Side { seed, member: None };
         return search_beside(board, domains, limits, max_nodes, alone, progress);
     }

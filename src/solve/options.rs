@@ -48,8 +48,8 @@ pub struct Options {
     /// How many searches run side by side, each from its own seeds, the
     /// first to settle the board answering, and where the first one's seeds
     /// start ([`crate::search::search_side_by_side`]). The default, two
-    /// searches from seed 0 (one where the first settles the board at once),
-    /// gives the same
+    /// searches from seed 0 (one on boards up to 12x12, and where the first
+    /// settles the board at once), gives the same
     /// answer on every run; another seed takes other choices first among
     /// equals, and may find other solutions.
     pub searches: Searches,

@@ -45,6 +45,7 @@
 
 mod backjump;
 mod choices;
+mod gaps;
 mod labels;
 mod needy;
 mod one_placement;
@@ -107,8 +108,8 @@ pub(super) struct Fill<'a> {
     labels: Labels,
     /// The gaps each region may take, grouped by region from `first_reach`.
     reaches: Vec<Reach>,
-    /// The runs of open values at the last region check: their ends are
-    /// the open values.
+    /// The runs of open values, in order, kept in step with the trail
+    /// (`gaps.rs`): their ends are the open values.
     gaps: Vec<Gap>,
     first_reach: Vec<u32>,
     /// The states on the trail that passed the region check
@@ -185,7 +186,11 @@ impl<'a> Fill<'a> {
             region_of: vec![0; grid.cells],
             labels: Labels::default(),
             reaches: Vec::new(),
-            gaps: Vec::new(),
+            gaps: vec![Gap {
+                low: None,
+                high: None,
+                length: total,
+            }],
             first_reach: Vec::new(),
             passes: Vec::new(),
             #[cfg(test)]
@@ -263,6 +268,7 @@ impl<'a> Fill<'a> {
         self.placed_values.set(value);
         self.value[cell] = value;
         self.trail.push(value);
+        self.split_gap(cell, value);
         self.free_count -= 1;
         for &neighbour in self.grid.neighbours(cell) {
             self.free_degree[neighbour] -= 1;
@@ -282,6 +288,7 @@ impl<'a> Fill<'a> {
     fn undo(&mut self) {
         let value = self.trail.pop().expect("a value to take back");
         let cell = self.position[value as usize];
+        self.join_gaps(cell, value);
         self.forget_choices_around(cell, value);
         self.unlabel_to(self.trail.len(), cell);
         for &holder in &self.holders[value as usize] {

@@ -106,8 +106,7 @@ impl Fill<'_> {
         if !self.ends_keep_a_way_in(cell, region) {
             return one_region.then_some(false);
         }
-        let mut gaps = std::mem::take(&mut self.gaps);
-        self.find_gaps(&mut gaps);
+        let gaps = std::mem::take(&mut self.gaps);
         let fits = gaps.iter().all(|gap| self.short_gap_fits(gap, Some(cell))) && {
             self.reaches.clear();
             for gap in &gaps {

@@ -1,6 +1,6 @@
-//! Which values are placed, as bits: the runs of open values between them
-//! (the gaps) are read a word at a time instead of a value at a time, at
-//! every node.
+//! Which values are placed, as bits: the placed values nearest a value
+//! (the ends of the gap around it) are found a word at a time instead of
+//! a value at a time, at every placement.
 
 /// Bit v is set when value v is placed. Bit 0 and the bits past T are set
 /// too, so that every run of open values lies between two set bits.
@@ -28,7 +28,9 @@ impl Placed {
         self.words[value as usize / 64] &= !(1 << (value % 64));
     }
 
-    /// The first open value at or after `value`, if any.
+    /// The first open value at or after `value`, if any (the unit tests
+    /// read the gaps with it; the fill keeps them, `gaps.rs`).
+    #[cfg(test)]
     pub(super) fn next_open(&self, value: u32) -> Option<u32> {
         self.next(value, |word| !word)
     }

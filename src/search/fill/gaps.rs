@@ -8,7 +8,7 @@
 //! mended at the one place instead of read again from the placed values.
 
 use super::regions::Gap;
-use super::{Fill, NONE};
+use super::Fill;
 
 impl Fill<'_> {
     /// The first open value of `gap`.
@@ -57,16 +57,14 @@ impl Fill<'_> {
     /// gaps beside it (and itself) into one.
     pub(super) fn join_gaps(&mut self, cell: usize, value: u32) {
         let index = self.gaps_up_to(value);
-        let open = |v: u32| (1..=self.total).contains(&v) && self.position[v as usize] == NONE;
+        let open = |v: u32| (1..=self.total).contains(&v) && !self.placed(v);
         let below = open(value - 1).then(|| self.gaps[index - 1]);
         let above = open(value + 1).then(|| self.gaps[index]);
         debug_assert!(below.is_none_or(|gap| gap.high == Some(cell)));
         debug_assert!(above.is_none_or(|gap| gap.low == Some(cell)));
-        let end = |v: u32| {
-            (1..=self.total)
-                .contains(&v)
-                .then(|| self.position[v as usize])
-        };
+        // Beside the value, where no gap is, lies a placed value or an end
+        // of the path.
+        let end = |v: u32| self.placed(v).then(|| self.position[v as usize]);
         let joined = Gap {
             low: below.map_or_else(|| end(value - 1), |gap| gap.low),
             high: above.map_or_else(|| end(value + 1), |gap| gap.high),

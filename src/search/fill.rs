@@ -22,9 +22,9 @@
 //!   that are not placed yet; none left, and it can never be filled;
 //! - *gaps*: the placed values u < w around a run of open ones are at most
 //!   w - u steps apart (Manhattan distance);
-//! - *ways in*: a free cell needs two path neighbours (a free cell, or a
-//!   placed one whose value still lacks a neighbour value), one if it may
-//!   still be 1 or T;
+//! - *ways in* (in `ways_in.rs`): a free cell needs two path neighbours (a
+//!   free cell, or a placed one whose value still lacks a neighbour value),
+//!   one if it may still be 1 or T;
 //! - *regions* (in `regions.rs`): every gap fits in a region of free cells
 //!   beside both its ends, the regions can be filled exactly, colour by
 //!   colour and (where few gaps share them) by the lengths of some of their
@@ -56,6 +56,7 @@ mod repair;
 mod short_gaps;
 #[cfg(test)]
 mod testing;
+mod ways_in;
 
 use std::cmp::Reverse;
 
@@ -320,53 +321,6 @@ impl<'a> Fill<'a> {
             })
         };
         fits(below) && fits(above)
-    }
-
-    /// Ways into free cell `cell`: free neighbours and loose placed ones.
-    fn ways_in(&self, cell: usize) -> u8 {
-        self.grid
-            .neighbours(cell)
-            .iter()
-            .filter(|&&n| self.value[n] == 0 || self.loose(n))
-            .count() as u8
-    }
-
-    /// Can `cell` still be an end of the path (value 1 or T)?
-    fn may_end(&self, cell: usize) -> bool {
-        let end = |value: u32| !self.placed(value) && self.grid.allows(cell, value);
-        end(1) || end(self.total)
-    }
-
-    /// The ways-in test on the free cells whose ways in the placement of
-    /// `value` in `cell` changed: around it and around its neighbour values.
-    fn ways_in_around(&self, cell: usize, value: u32) -> bool {
-        let mut centres = [cell, NONE, NONE];
-        if value > 1 {
-            centres[1] = self.position[value as usize - 1];
-        }
-        if value < self.total {
-            centres[2] = self.position[value as usize + 1];
-        }
-        for centre in centres {
-            if centre == NONE {
-                continue;
-            }
-            for &x in self.grid.neighbours(centre) {
-                // Ways in >= free neighbours: most cells pass at the
-                // second test, without looking at their neighbours.
-                if self.value[x] == 0 && self.free_degree[x] < 2 {
-                    let fits = match self.ways_in(x) {
-                        0 => false,
-                        1 => self.may_end(x),
-                        _ => true,
-                    };
-                    if !fits {
-                        return false;
-                    }
-                }
-            }
-        }
-        true
     }
 
     /// The open value with the fewest cells (ties broken by the most failures

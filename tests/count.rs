@@ -1,0 +1,74 @@
+//! `numbrix count`, as a user runs it: the counts of small boards, with the
+//! search and with the no-good loop of either MIP solver, and `--limit`.
+
+mod common;
+
+use common::{numbrix_with_input, stderr, stdout};
+
+#[test]
+fn count_finds_the_40_paths_of_an_empty_3x3_board() {
+    let output = numbrix_with_input(&["count", "-"], b"_,_,_\n_,_,_\n_,_,_\n");
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output), "40\n");
+}
+
+#[test]
+fn count_with_a_mip_solver_repeats_the_no_good_cut_and_agrees_with_the_search() {
+    let empty = b"_,_,_\n_,_,_\n_,_,_\n";
+    for solver in ["search", "highs", "cbc"] {
+        let output = numbrix_with_input(&["count", "-", "--solver", solver], empty);
+        assert_eq!(stdout(&output), "40\n", "{solver}");
+        assert_eq!(output.status.code(), Some(0), "{solver}");
+    }
+}
+
+#[test]
+fn count_stops_at_its_limit_with_exit_3() {
+    let output = numbrix_with_input(&["count", "-", "--limit", "10"], b"_,_,_\n_,_,_\n_,_,_\n");
+    assert_stopped_at(&output, 10);
+}
+
+/// `count` printed `limit` and said it stopped there, with exit status 3.
+fn assert_stopped_at(output: &std::process::Output, limit: u64) {
+    assert_eq!(stdout(output), format!("{limit}\n"));
+    assert_eq!(output.status.code(), Some(3));
+    assert!(stderr(output).contains("there may be more solutions"));
+}
+
+/// An empty board of `rows` x `cols` cells, as commas.
+fn empty_board(rows: usize, cols: usize) -> Vec<u8> {
+    format!("{}\n", ",".repeat(cols - 1))
+        .repeat(rows)
+        .into_bytes()
+}
+
+#[test]
+fn count_gives_the_27070560_paths_of_an_empty_7x7_board() {
+    // The frontier program counts them; the walk took a minute.
+    let output = numbrix_with_input(&["count", "-"], &empty_board(7, 7));
+    assert_eq!(stdout(&output), "27070560\n");
+    assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
+fn count_of_an_empty_board_stops_at_its_limit_as_the_walk_does() {
+    let output = numbrix_with_input(&["count", "-", "--limit", "100"], &empty_board(5, 5));
+    assert_stopped_at(&output, 100);
+}
+
+#[test]
+fn count_of_a_wide_empty_board_stops_at_a_small_limit() {
+    // More paths than 64 bits hold; the walk reaches 10 of them at once.
+    let output = numbrix_with_input(&["count", "-", "--limit", "10"], &empty_board(12, 12));
+    assert_stopped_at(&output, 10);
+}
+
+#[test]
+fn count_of_paths_between_a_given_1_and_t_is_exact() {
+    // 1 and 25 in opposite corners of a 5x5 board: 104 paths, as a brute
+    // force over every path from the corner finds.
+    let ends = b"1,,,,\n,,,,\n,,,,\n,,,,\n,,,,25\n";
+    let output = numbrix_with_input(&["count", "-"], ends);
+    assert_eq!(stdout(&output), "104\n");
+    assert_eq!(output.status.code(), Some(0));
+}

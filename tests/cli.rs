@@ -3,9 +3,7 @@
 
 mod common;
 
-use common::{boards_dir, json, numbrix, numbrix_with_input, stderr, stdout};
-
-const CLASSIC: &str = "examples/boards/classic_9x9.csv";
+use common::{boards_dir, json, numbrix, numbrix_with_input, stderr, stdout, CLASSIC};
 
 #[test]
 fn grid_format_aligns_columns_and_brackets_clues() {

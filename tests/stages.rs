@@ -5,9 +5,7 @@
 
 mod common;
 
-use common::{board_file, boards_dir, json, numbrix, numbrix_with_input, stderr, stdout};
-
-const CLASSIC: &str = "examples/boards/classic_9x9.csv";
+use common::{board_file, boards_dir, json, numbrix, numbrix_with_input, stderr, stdout, CLASSIC};
 
 /// An empty 6x6 board: many solutions, nothing for the reduction to decide.
 const EMPTY_6X6: &[u8] = b",,,,,\n,,,,,\n,,,,,\n,,,,,\n,,,,,\n,,,,,\n";

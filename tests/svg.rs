@@ -3,9 +3,7 @@
 
 mod common;
 
-use common::{board_at, numbrix};
-
-const CLASSIC: &str = "examples/boards/classic_9x9.csv";
+use common::{board_at, numbrix, CLASSIC};
 
 fn attribute(element: &quick_xml::events::BytesStart, name: &[u8]) -> String {
     element

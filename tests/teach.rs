@@ -10,9 +10,8 @@ use numbrix::{Backend, Formulation, Modelled, Options, Variant};
 
 mod common;
 
-use common::{board_at, json, numbrix};
+use common::{board_at, json, numbrix, CLASSIC};
 
-const CLASSIC: &str = "examples/boards/classic_9x9.csv";
 const HARD: &str = "examples/boards/hard_9x9.csv";
 const TINY: &str = "examples/boards/tiny_2x3.csv";
 

@@ -10,6 +10,10 @@ use std::process::{Command, Output, Stdio};
 
 use numbrix::{Board, Filled};
 
+/// The board of the 2020 GAMS write-up on Numbrix, unique: the tests'
+/// example of an ordinary puzzle.
+pub const CLASSIC: &str = "examples/boards/classic_9x9.csv";
+
 /// A board file in a temporary folder.
 pub fn board_file(dir: &Path, name: &str, text: &str) -> PathBuf {
     let path = dir.join(name);

@@ -8,6 +8,7 @@ use std::process::Output;
 use numbrix::compare::board_files;
 use serde_json::Value;
 
+// The helpers every test crate shares (this one is a folder).
 #[path = "../common/mod.rs"]
 mod common;
 mod failures;

@@ -1,8 +1,8 @@
 //! The ways-in test: a free cell x needs two ways in, two neighbours that
 //! the path may still come in or go out by, one if x may still be an end:
 //!
-//! ways_in(x) = |{ n beside x : n free, or n holds a value v with v - 1 or
-//!                 v + 1 not yet placed }|
+//! ways_in(x) = |{ n beside x : n free, or n holds a value v one of whose
+//!                 neighbour values (v - 1 >= 1, v + 1 <= T) is not placed }|
 //! ways_in(x) >= 2, or ways_in(x) = 1 and x may hold 1 or T.
 //!
 //! A placement changes ways in only around its cell and around the cells of

@@ -125,9 +125,9 @@ fn a_cbc_time_limit_spent_waiting_for_a_run_left_behind_is_said_on_stderr() {
     // CBC solves the root LP of 30x30_1's faithful assignment model (810,000
     // columns) for minutes past its limit; the classic board, seconds
     // faster alone, then waits for CBC behind it. The limit leaves time to
-    // build that model (0.4 s here alone) even beside the other tests: a
-    // model built only after the limit gives CBC no time, and it lets go
-    // at once.
+    // build that model (0.4 s here alone) even beside the other tests:
+    // when the limit passes while numbrix builds it, CBC is never called,
+    // nothing holds CBC, and the classic board is solved.
     let output = numbrix(&[
         "compare",
         "examples/boards/scale/30x30_1.csv",

@@ -11,11 +11,8 @@
 //!
 //! Among values with as many cells, the one where the search has failed
 //! most often goes first (the failure counts outlive restarts: the
-//! weighted-degree rule of Boussemart et al., 2004). A gap that an early
-//! decision has made impossible is otherwise only met deep down, after
-//! every decision since, and gone back over one decision at a time; with
-//! its weight it moves up the tree at the next restart, where its failure
-//! is met at once.
+//! weighted-degree rule of Boussemart et al., 2004; `weights.rs` says how
+//! long they are remembered).
 //!
 //! After each placement:
 //! - *windows*: every free cell keeps a count of the values it may hold
@@ -57,6 +54,7 @@ mod short_gaps;
 #[cfg(test)]
 mod testing;
 mod ways_in;
+mod weights;
 
 use std::cmp::Reverse;
 
@@ -71,6 +69,7 @@ use regions::{Gap, Region};
 use repair::Deepest;
 pub(super) use repair::Repair;
 use short_gaps::Walks;
+use weights::Weights;
 
 const NONE: usize = usize::MAX;
 
@@ -127,8 +126,8 @@ pub(super) struct Fill<'a> {
     choices: Choices,
     pub(super) seed: u64,
     pub(super) budget: u64,
-    /// `weight[v]`: the failures met at open value v, kept across restarts.
-    weight: Vec<u32>,
+    /// The failures met at each open value, kept across restarts.
+    pub(super) weights: Weights,
     /// The deepest state of the current run, for a repair to start near.
     deepest: Deepest,
     /// This run takes back far placements at once when a value runs out
@@ -199,7 +198,7 @@ impl<'a> Fill<'a> {
             walks: Walks::new(total),
             seed: 0,
             budget: u64::MAX,
-            weight: vec![0; total as usize + 2],
+            weights: Weights::new(total),
             deepest: Deepest::default(),
             backjumps: false,
         };
@@ -345,7 +344,7 @@ impl<'a> Fill<'a> {
                 }
                 let key = (
                     count,
-                    Reverse(self.weight[value as usize]),
+                    Reverse(self.weights.of(value)),
                     slack,
                     scramble(value as usize, self.seed),
                 );
@@ -372,12 +371,6 @@ impl<'a> Fill<'a> {
         frame.candidates[..frame.count as usize]
             .sort_by_key(|&cell| (self.free_degree[cell], scramble(cell, seed)));
         Some(frame)
-    }
-
-    /// Counts a failure at `value`: its placement failed a test, or it was
-    /// left with no cell.
-    fn blame(&mut self, value: u32) {
-        self.weight[value as usize] = self.weight[value as usize].saturating_add(1);
     }
 
     /// Spare steps in `gap`: its length less the distance between its ends
@@ -440,7 +433,7 @@ impl<'a> Fill<'a> {
                     Some(frame) if frame.count > 0 => stack.push(frame),
                     frame => {
                         if let Some(frame) = frame {
-                            self.blame(frame.value);
+                            self.weights.blame(frame.value);
                             self.record_failure(frame.value, self.trail.len());
                         }
                         tally.failures += 1;
@@ -448,7 +441,7 @@ impl<'a> Fill<'a> {
                     }
                 }
             } else {
-                self.blame(value);
+                self.weights.blame(value);
                 self.record_failure(value, self.trail.len() - 1);
                 tally.failures += 1;
                 self.undo();

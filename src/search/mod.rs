@@ -380,6 +380,17 @@ fn search_beside(
             Engine::Walk(_, starts) => starts.clone(),
             Engine::Fill(_) => vec![(NO_START, 1)],
         };
+        // The fill's failure weights fade run by run while it restarts from
+        // the givens, and count every run once it repairs or has found a
+        // solution (`fill/weights.rs`).
+        if let Engine::Fill(lanes) = &mut engine {
+            let lane = lanes.current();
+            let repairing = lane.nodes >= WHOLE_RESTART_NODES_PER_CELL * board.len() as u64;
+            match recorder.outcome.count == 0 && !repairing {
+                true => lane.fill.weights.fade(),
+                false => lane.fill.weights.remember_every_run(),
+            }
+        }
         for (start, weight) in weights {
             let mut event = |event: Event| recorder.event(event, weight, target);
             match &mut engine {

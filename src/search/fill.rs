@@ -126,7 +126,8 @@ pub(super) struct Fill<'a> {
     choices: Choices,
     pub(super) seed: u64,
     pub(super) budget: u64,
-    /// The failures met at each open value, kept across restarts.
+    /// The failures met at each open value, kept across restarts (faded
+    /// until the repairs: `weights.rs`).
     pub(super) weights: Weights,
     /// The deepest state of the current run, for a repair to start near.
     deepest: Deepest,

@@ -7,14 +7,18 @@
 //! at a time; with its weight it moves up the tree at the next run, where
 //! its failure is met at once.
 //!
-//! Weights kept whole from the first run on carry what the first, short
-//! restarts met, and those runs fail wherever their seed led them: the next
-//! runs then go first to gaps that are hard only after other choices. So
-//! while the fill restarts from the givens (its first nodes, before it
-//! repairs), each run begins with the weights divided by 8: they say mostly
-//! what the last run or two met. Once it repairs, or has a first solution,
-//! the weights are every failure of every run: on a large board the
-//! repairs need to know which gaps fail wherever the runs go.
+//! Kept whole from the first run on, the weights carry what the first,
+//! short restarts met wherever their seeds led them, and on small boards
+//! that misled the runs after (docs/benchmarks.md, "Failure weights that
+//! fade while the fill restarts"; why, most likely: the next runs go first
+//! to gaps that were hard only after other choices). So while the fill
+//! restarts from the givens (its first nodes, before it repairs), each run
+//! begins with the weights divided by 8: they say mostly what the last run
+//! or two met. From the first run that repairs, or the first run after a
+//! first solution (the look for a second near it, `nearby.rs`, still sees
+//! them faded), the weights are every failure of every run: a large
+//! board's repairs, started from faded weights, took more than twice the
+//! nodes.
 //!
 //! With w(v) the weight of open value v, f_r(v) the failures at v in run r:
 //! - fading (run r from the givens, before any repair):

@@ -322,7 +322,9 @@ fn search_beside(
     // A run must at least be able to go down once, to the last value.
     let restart_unit = RESTART_NODES.max(2 * board.len() as u64);
     let mut stretcher = Stretcher::new(board, side.seed);
-    let stretch_after = STRETCH_AFTER_NODES.max(WHOLE_RESTART_NODES_PER_CELL * board.len() as u64);
+    // A lane's runs start from repairs once it has taken this many nodes.
+    let repairs_after = WHOLE_RESTART_NODES_PER_CELL * board.len() as u64;
+    let stretch_after = STRETCH_AFTER_NODES.max(repairs_after);
     let loose = stretch::suits(board);
     for run in 0u64.. {
         // Until the first solution, two fills may take turns (`lanes.rs`).
@@ -385,8 +387,7 @@ fn search_beside(
         // solution (`fill/weights.rs`).
         if let Engine::Fill(lanes) = &mut engine {
             let lane = lanes.current();
-            let repairing = lane.nodes >= WHOLE_RESTART_NODES_PER_CELL * board.len() as u64;
-            match recorder.outcome.count == 0 && !repairing {
+            match recorder.outcome.count == 0 && lane.nodes < repairs_after {
                 true => lane.fill.weights.fade(),
                 false => lane.fill.weights.remember_every_run(),
             }
@@ -445,8 +446,7 @@ fn search_beside(
         // has to be taken back.
         if let Engine::Fill(lanes) = &mut engine {
             let lane = lanes.current();
-            let repairing = lane.nodes >= WHOLE_RESTART_NODES_PER_CELL * board.len() as u64;
-            if recorder.outcome.count == 0 && repairing {
+            if recorder.outcome.count == 0 && lane.nodes >= repairs_after {
                 lane.repair.next_start(&mut lane.fill, &givens);
             } else if lane.repair.partial {
                 lane.repair.start_over(&mut lane.fill, &givens);

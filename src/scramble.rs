@@ -2,8 +2,9 @@
 //! by the search's engines: the same seed gives the same search, and a new
 //! seed after a restart gives a different one.
 //!
-//! Only the low bits of `seed * C` choose the order: its higher bits add
-//! one constant to every key, which turns the order round. So seeds that
+//! For items below 2^b only the low b bits of `seed * C` choose the
+//! order: its higher bits add one constant to every key, which turns the
+//! order round (the same cyclic order, begun at another item). So seeds that
 //! differ only from bit 32 up (the searches side by side, the seeds asked
 //! for: `search/side_by_side.rs`) order ties as one another turned: other
 //! searches, but one family. Folding the high bits in was measured and

@@ -377,7 +377,9 @@ fn search_beside(
                 tally.stopped = recorder.outcome.count > 0;
             }
         }
-        let weights: Vec<(usize, u64)> = match &engine {
+        // Where this run starts, each with how many start cells it stands for
+        // (its orbit under the board's symmetries when counting, else 1).
+        let starts: Vec<(usize, u64)> = match &engine {
             _ if tally.stopped => Vec::new(),
             Engine::Walk(_, starts) => starts.clone(),
             Engine::Fill(_) => vec![(NO_START, 1)],
@@ -392,7 +394,7 @@ fn search_beside(
                 false => lane.fill.weights.remember_every_run(),
             }
         }
-        for (start, weight) in weights {
+        for (start, weight) in starts {
             let mut event = |event: Event| recorder.event(event, weight, target);
             match &mut engine {
                 Engine::Walk(walk, _) => {

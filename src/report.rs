@@ -262,8 +262,18 @@ impl Report {
             if search.threads > 1 {
                 work.push(format!("{} threads", search.threads));
             }
+            // Built when the search's budget ran out and it took turns with
+            // the MIP solver (`solve/turns.rs`).
+            let model = match self.model_built {
+                true => format!(
+                    "{} took turns with it for {:.1} ms",
+                    self.solver,
+                    stats.solve_ms + stats.unique_ms.unwrap_or(0.0)
+                ),
+                false => "no model was built".into(),
+            };
             return format!(
-                "{verdict} (decided by the search in {:.1} ms: {}; no model was built)",
+                "{verdict} (decided by the search in {:.1} ms: {}; {model})",
                 search.ms,
                 work.join(", "),
             );

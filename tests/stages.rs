@@ -5,7 +5,10 @@
 
 mod common;
 
-use common::{board_file, boards_dir, json, numbrix, numbrix_with_input, stderr, stdout, CLASSIC};
+use common::{
+    board_file, boards_dir, both_grids_check, half_of_example, json, numbrix, numbrix_with_input,
+    stderr, stdout, CLASSIC,
+};
 
 /// An empty 6x6 board: many solutions, nothing for the reduction to decide.
 const EMPTY_6X6: &[u8] = b",,,,,\n,,,,,\n,,,,,\n,,,,,\n,,,,,\n,,,,,\n";
@@ -217,21 +220,7 @@ fn searches_side_by_side_settle_a_large_board_with_many_solutions() {
     );
     assert_ne!(report["grid"], report["second_solution"]);
     assert_eq!(report["stats"]["search"]["threads"], 2, "the other joined");
-    for grid in [&report["grid"], &report["second_solution"]] {
-        let answer = dir.path().join("answer.csv");
-        let csv: String = grid
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|row| {
-                let values = row.as_array().unwrap().iter().map(|v| v.to_string());
-                values.collect::<Vec<_>>().join(",") + "\n"
-            })
-            .collect();
-        std::fs::write(&answer, csv).unwrap();
-        let check = numbrix(&["check", path, answer.to_str().unwrap()]);
-        assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
-    }
+    both_grids_check(dir.path(), path, &report);
     // Two is the default: run again without the flag.
     let again = json(&numbrix(&["solve", path, "--unique", "--format", "json"]));
     assert_eq!(again["stats"]["search"]["threads"], 2);
@@ -298,4 +287,71 @@ fn zero_threads_is_refused_with_exit_2() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("--threads"), "{}", stderr(&output));
     assert!(stdout(&output).is_empty());
+}
+
+#[test]
+fn past_its_budget_the_search_takes_turns_with_the_mip_and_settles_the_board() {
+    // Half the clues of 12x12_1: many solutions. From seed 1 the search
+    // needs far more than the millisecond of its budget, and neither HiGHS
+    // nor CBC settles this board in a minute, let alone in their turns.
+    let board = half_of_example("scale/12x12_1");
+    let dir = tempfile::tempdir().unwrap();
+    let path = board_file(dir.path(), "half_12x12_1.csv", &board.to_csv());
+    let path = path.to_str().unwrap();
+    for solver in ["highs", "cbc"] {
+        let args = [
+            "solve",
+            path,
+            "--solver",
+            solver,
+            "--unique",
+            "--search-budget",
+            "0.001",
+            "--seed",
+            "1",
+        ];
+        let output = numbrix(&[&args[..], &["--format", "json"]].concat());
+        assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+        let report = json(&output);
+        assert_eq!(report["unique"], false, "{solver}");
+        assert_eq!(report["decided_by"], "search", "{solver}");
+        assert_eq!(report["found_by"], "search", "{solver}");
+        assert_eq!(report["model_built"], true, "{solver} had a turn");
+        both_grids_check(dir.path(), path, &report);
+        let line = stderr(&numbrix(&args));
+        assert!(line.contains("decided by the search"), "{line}");
+        assert!(
+            line.contains(&format!("{solver} took turns with it")),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn the_turns_end_at_the_time_limit_with_what_was_found() {
+    // 30x30 with 72 clues of a random path: neither engine settles it in
+    // a second.
+    let board = numbrix::generate::Puzzle::generate(30, 30, 72, 23_308).board;
+    let dir = tempfile::tempdir().unwrap();
+    let path = board_file(dir.path(), "dense_30x30.csv", &board.to_csv());
+    let output = numbrix(&[
+        "solve",
+        path.to_str().unwrap(),
+        "--unique",
+        "--time-limit",
+        "1",
+        "--search-budget",
+        "0.05",
+        "--format",
+        "json",
+    ]);
+    let report = json(&output);
+    assert_eq!(report["status"], "time_limit", "{}", stderr(&output));
+    assert_eq!(report["unique"], serde_json::Value::Null);
+    match report["stopped_in"].as_str() {
+        Some("solve") => assert!(report["grid"].is_null()),
+        Some("unique") => assert!(report["grid"].is_array()),
+        other => panic!("stopped in {other:?}"),
+    }
+    assert_eq!(output.status.code(), Some(3));
 }

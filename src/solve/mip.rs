@@ -16,14 +16,15 @@ use super::{prepare, Count, Deadline, Modelled, Options, Phase, Prepared};
 
 /// Solves the prepared model into `report` (whose reduction figures are
 /// already in): the first solution, and with `unique` the second solve.
-/// `known` is a checked solution the search found: the first solve is then
-/// skipped and the no-good cut is built from it.
+/// `known` is a checked solution and the stage that found it (the search,
+/// or the solver in an earlier turn): the first solve is then skipped and
+/// the no-good cut is built from it.
 pub(super) fn run(
     board: &Board,
     options: &Options,
     deadline: &Deadline,
-    prepared: Prepared,
-    known: Option<Solution>,
+    prepared: &Prepared,
+    known: Option<(Solution, Stage)>,
     report: &mut Report,
     progress: &mut dyn FnMut(Phase),
 ) -> Result<(), Error> {
@@ -66,16 +67,16 @@ pub(super) fn run(
         log: options.solver_log,
         relax: false,
     };
-    let found = known.and_then(|solution| {
+    let found = known.and_then(|(solution, stage)| {
         let values = model.encode(&solution)?;
-        Some((solution, values))
+        Some((solution, stage, values))
     });
     // The subtour rows found so far: they hold for every solution, so the
     // uniqueness proof starts from them.
     let mut generated = Vec::new();
     let (first, values) = match found {
-        Some((solution, values)) => {
-            report.found_by = Some(Stage::Search);
+        Some((solution, stage, values)) => {
+            report.found_by = Some(stage);
             (solution, values)
         }
         None => {

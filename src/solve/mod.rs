@@ -5,9 +5,10 @@
 //!
 //! This file holds the pipeline's order ([`solve_with`]) and counting;
 //! `prepare.rs` everything before a solver runs (the steps `model`,
-//! `export` and `relax` share), `search.rs` the search's turns, `mip.rs`
-//! HiGHS's and CBC's, `order.rs` whether shaving or the search goes
-//! first, `rows.rs` row generation for DFJ.
+//! `export` and `relax` share), `search.rs` the search's tries, `mip.rs`
+//! HiGHS's and CBC's, `turns.rs` how the two take turns once the search's
+//! budget is spent, `order.rs` whether shaving or the search goes first,
+//! `rows.rs` row generation for DFJ.
 
 mod mip;
 mod options;
@@ -16,6 +17,7 @@ mod phase;
 mod prepare;
 pub(crate) mod rows;
 mod search;
+mod turns;
 
 pub(crate) use options::Deadline;
 pub use options::{Options, SearchBudget, DEFAULT_MAX_VARIABLES, REDUCTION_PAIRS_PER_VARIABLE};
@@ -170,12 +172,13 @@ pub fn solve_with(
     }
     progress(Phase::Building);
     let prepared = build(board, options, reduced)?;
-    mip::run(
+    turns::solve(
         board,
         options,
         &deadline,
-        prepared,
+        &prepared,
         known,
+        budget,
         &mut report,
         progress,
     )?;

@@ -127,6 +127,14 @@ impl Deadline {
         }))
     }
 
+    /// Whichever of two deadlines comes first.
+    pub(crate) fn earlier(&self, other: &Deadline) -> Deadline {
+        Deadline(match (self.0, other.0) {
+            (Some(this), Some(other)) => Some(this.min(other)),
+            (this, other) => this.or(other),
+        })
+    }
+
     /// Seconds left (None: no limit), or Err if none are.
     pub(crate) fn remaining(&self) -> Result<Option<f64>, ()> {
         match self.0 {

@@ -1,7 +1,8 @@
 //! The search in the pipeline: alone (`--solver search`), and ahead of a MIP
 //! solver within a small budget, where it settles boards with many solutions
 //! in milliseconds that leave a MIP with a zero objective searching for
-//! minutes. What it cannot settle within the budget goes to the MIP whole.
+//! minutes. What it cannot settle within the budget goes to the MIP, with
+//! which it then takes turns (`turns.rs`).
 
 use std::time::{Duration, Instant};
 

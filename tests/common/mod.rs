@@ -87,6 +87,37 @@ pub fn example(name: &str) -> Board {
     Board::read(&boards_dir().join(format!("{name}.csv"))).expect("example boards parse")
 }
 
+/// examples/boards/NAME.csv with every second clue (in reading order, from
+/// the second) taken out: a board with many solutions, where the clues of
+/// a real puzzle lie.
+pub fn half_of_example(name: &str) -> Board {
+    let board = example(name);
+    let mut kept = board.clone();
+    for (cell, _) in board.clues().skip(1).step_by(2) {
+        kept = kept.with_clue(cell, None).expect("a clue can go");
+    }
+    kept
+}
+
+/// Both grids of a report pass `numbrix check` against the board file.
+pub fn both_grids_check(dir: &Path, board: &str, report: &serde_json::Value) {
+    for grid in [&report["grid"], &report["second_solution"]] {
+        let answer = dir.join("answer.csv");
+        let csv: String = grid
+            .as_array()
+            .expect("a grid")
+            .iter()
+            .map(|row| {
+                let values = row.as_array().unwrap().iter().map(|v| v.to_string());
+                values.collect::<Vec<_>>().join(",") + "\n"
+            })
+            .collect();
+        std::fs::write(&answer, csv).unwrap();
+        let check = numbrix(&["check", board, answer.to_str().unwrap()]);
+        assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+    }
+}
+
 /// examples/boards/NAME.solution.csv, row-major.
 pub fn known_solution(name: &str) -> Vec<u32> {
     let filled = Filled::read(&boards_dir().join(format!("{name}.solution.csv")))

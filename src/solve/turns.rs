@@ -1,0 +1,169 @@
+//! Turns between the search and the MIP, once the search's budget is spent.
+//!
+//! Ahead of HiGHS or CBC the search gets a budget of B seconds. Where it
+//! does not settle the board in B, the board goes to the MIP solver, which
+//! on a large board with many solutions may search for hours: there the
+//! search would have settled it a little after its budget. So the two take
+//! turns, each turn twice as long as the one before, until one of them
+//! settles the board or the time limit ends the solve:
+//!
+//! ```text
+//! search B,  MIP B,  search 2B,  MIP 2B,  search 4B,  MIP 4B,  ...
+//! ```
+//!
+//! Neither engine resumes: a turn of the MIP solves the same model from its
+//! start (with the first solution found so far, if any, as the start of
+//! its no-good cut), and a turn of the search starts from seeds it has not
+//! run (the asked seed plus the turn's number), a new draw rather than the
+//! same runs again. So a board that one engine settles in t seconds is
+//! settled within about three times t, whichever engine it is.
+
+use crate::board::Board;
+use crate::check::Solution;
+use crate::error::Error;
+use crate::report::{Report, Stage, Stats, Status, Step};
+
+use super::search::{self, Budget, Engine, Left};
+use super::{mip, Deadline, Options, Phase, Prepared};
+
+/// Runs the MIP on the prepared model, taking turns with the search when
+/// `first_turn` (the search's budget, in seconds) says the search ran
+/// ahead. `known`: a checked first solution the search found.
+///
+/// `--unique-time-limit` bounds the uniqueness proof over all its turns:
+/// its clock starts when a first solution is known.
+#[allow(clippy::too_many_arguments)] // the pipeline's state, as `mip::run` takes it
+pub(super) fn solve(
+    board: &Board,
+    options: &Options,
+    deadline: &Deadline,
+    prepared: &Prepared,
+    known: Option<Solution>,
+    first_turn: Option<f64>,
+    report: &mut Report,
+    progress: &mut dyn FnMut(Phase),
+) -> Result<(), Error> {
+    let mut known = known.map(|first| (first, Stage::Search));
+    let Some(first_turn) = first_turn.filter(|seconds| seconds.is_finite()) else {
+        return mip::run(board, options, deadline, prepared, known, report, progress);
+    };
+    let proof_clock = || Deadline::new(options.unique_time_limit);
+    let mut proof = known.as_ref().map(|_| proof_clock());
+    let mut turn = first_turn;
+    for number in 1u64.. {
+        let whole = proof
+            .as_ref()
+            .map_or(Deadline(deadline.0), |proof| deadline.earlier(proof));
+        let before = take_mip_figures(&mut report.stats);
+        let mip_turn = whole.earlier(&Deadline::new(Some(turn)));
+        mip::run(
+            board,
+            options,
+            &mip_turn,
+            prepared,
+            known.clone(),
+            report,
+            progress,
+        )?;
+        add_mip_figures(before, &mut report.stats);
+        if known.is_none() {
+            known = report.grid.clone().map(|first| (first, Stage::Solver));
+        }
+        if proof.is_none() && known.is_some() {
+            proof = Some(proof_clock());
+        }
+        let whole = proof
+            .as_ref()
+            .map_or(Deadline(deadline.0), |proof| deadline.earlier(proof));
+        // Settled, or out of time.
+        if report.stopped_in.is_none() || whole.remaining().is_err() {
+            return Ok(());
+        }
+        turn *= 2.0;
+        let searched = Options {
+            searches: crate::search::Searches {
+                seed: options.searches.seed.wrapping_add(number),
+                ..options.searches
+            },
+            ..*options
+        };
+        let budget = Budget {
+            engine: Engine::Paths,
+            deadline: &whole,
+            seconds: turn,
+            probe: None,
+        };
+        let domains = prepared.domains.as_ref();
+        match search::run(board, domains, &searched, &budget, report, progress) {
+            Left::Nothing => {
+                report.stopped_in = None;
+                return Ok(());
+            }
+            Left::Uniqueness(first) => known = known.or(Some((first, Stage::Search))),
+            Left::Everything => {}
+        }
+        if proof.is_none() && known.is_some() {
+            proof = Some(proof_clock());
+        }
+        if whole.remaining().is_err() {
+            stopped(known, report);
+            return Ok(());
+        }
+    }
+    unreachable!("the turns end when one settles the board or the time runs out")
+}
+
+/// The time limit ended the turns: the report says where, with the first
+/// solution if one was found.
+fn stopped(known: Option<(Solution, Stage)>, report: &mut Report) {
+    report.status = Status::TimeLimit;
+    if report.grid.is_none() {
+        if let Some((first, stage)) = known {
+            report.grid = Some(first);
+            report.found_by = Some(stage);
+        }
+    }
+    report.stopped_in = Some(if report.grid.is_some() {
+        Step::Unique
+    } else {
+        Step::Solve
+    });
+}
+
+/// The MIP's figures of the turns before, which one turn's run overwrites.
+struct MipFigures {
+    solve_ms: f64,
+    unique_ms: Option<f64>,
+    nodes: Option<u64>,
+    iterations: Option<u64>,
+    unique_nodes: Option<u64>,
+    unique_iterations: Option<u64>,
+}
+
+fn take_mip_figures(stats: &mut Stats) -> MipFigures {
+    MipFigures {
+        solve_ms: std::mem::take(&mut stats.solve_ms),
+        unique_ms: stats.unique_ms.take(),
+        nodes: stats.nodes.take(),
+        iterations: stats.iterations.take(),
+        unique_nodes: stats.unique_nodes.take(),
+        unique_iterations: stats.unique_iterations.take(),
+    }
+}
+
+/// Adds the figures of the turns before to those of the last one: the
+/// report counts the MIP's work over every turn.
+fn add_mip_figures(before: MipFigures, stats: &mut Stats) {
+    fn sum<T: std::ops::Add<Output = T>>(before: Option<T>, now: Option<T>) -> Option<T> {
+        match (before, now) {
+            (Some(before), Some(now)) => Some(before + now),
+            (before, now) => before.or(now),
+        }
+    }
+    stats.solve_ms += before.solve_ms;
+    stats.unique_ms = sum(before.unique_ms, stats.unique_ms);
+    stats.nodes = sum(before.nodes, stats.nodes);
+    stats.iterations = sum(before.iterations, stats.iterations);
+    stats.unique_nodes = sum(before.unique_nodes, stats.unique_nodes);
+    stats.unique_iterations = sum(before.unique_iterations, stats.unique_iterations);
+}

@@ -116,6 +116,7 @@ impl Options {
 }
 
 /// A clock for the whole solve.
+#[derive(Clone, Copy)]
 pub(crate) struct Deadline(pub(crate) Option<Instant>);
 
 impl Deadline {

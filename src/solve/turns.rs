@@ -29,9 +29,6 @@ use super::{mip, Deadline, Options, Phase, Prepared};
 /// Runs the MIP on the prepared model, taking turns with the search when
 /// `first_turn` (the search's budget, in seconds) says the search ran
 /// ahead. `known`: a checked first solution the search found.
-///
-/// `--unique-time-limit` bounds the uniqueness proof over all its turns:
-/// its clock starts when a first solution is known.
 #[allow(clippy::too_many_arguments)] // the pipeline's state, as `mip::run` takes it
 pub(super) fn solve(
     board: &Board,
@@ -43,43 +40,29 @@ pub(super) fn solve(
     report: &mut Report,
     progress: &mut dyn FnMut(Phase),
 ) -> Result<(), Error> {
-    let mut known = known.map(|first| (first, Stage::Search));
+    let mut carried = Carried::default();
+    carried.learn(known.map(|first| (first, Stage::Search)), options);
     let Some(first_turn) = first_turn.filter(|seconds| seconds.is_finite()) else {
+        let known = carried.known;
         return mip::run(board, options, deadline, prepared, known, report, progress);
     };
-    let proof_clock = || Deadline::new(options.unique_time_limit);
-    let mut proof = known.as_ref().map(|_| proof_clock());
     let mut turn = first_turn;
-    for number in 1u64.. {
-        let whole = proof
-            .as_ref()
-            .map_or(Deadline(deadline.0), |proof| deadline.earlier(proof));
+    let mut number = 0;
+    loop {
         let before = take_mip_figures(&mut report.stats);
-        let mip_turn = whole.earlier(&Deadline::new(Some(turn)));
-        mip::run(
-            board,
-            options,
-            &mip_turn,
-            prepared,
-            known.clone(),
-            report,
-            progress,
-        )?;
+        let mip_turn = carried.end(deadline).earlier(&Deadline::new(Some(turn)));
+        let known = carried.known.clone();
+        mip::run(board, options, &mip_turn, prepared, known, report, progress)?;
         add_mip_figures(before, &mut report.stats);
-        if known.is_none() {
-            known = report.grid.clone().map(|first| (first, Stage::Solver));
-        }
-        if proof.is_none() && known.is_some() {
-            proof = Some(proof_clock());
-        }
-        let whole = proof
-            .as_ref()
-            .map_or(Deadline(deadline.0), |proof| deadline.earlier(proof));
+        let first = report.grid.clone().map(|first| (first, Stage::Solver));
+        carried.learn(first, options);
         // Settled, or out of time.
-        if report.stopped_in.is_none() || whole.remaining().is_err() {
+        if report.stopped_in.is_none() || carried.end(deadline).remaining().is_err() {
             return Ok(());
         }
+
         turn *= 2.0;
+        number += 1;
         let searched = Options {
             searches: crate::search::Searches {
                 seed: options.searches.seed.wrapping_add(number),
@@ -87,9 +70,10 @@ pub(super) fn solve(
             },
             ..*options
         };
+        let end = carried.end(deadline);
         let budget = Budget {
             engine: Engine::Paths,
-            deadline: &whole,
+            deadline: &end,
             seconds: turn,
             probe: None,
         };
@@ -99,18 +83,44 @@ pub(super) fn solve(
                 report.stopped_in = None;
                 return Ok(());
             }
-            Left::Uniqueness(first) => known = known.or(Some((first, Stage::Search))),
+            Left::Uniqueness(first) => carried.learn(Some((first, Stage::Search)), options),
             Left::Everything => {}
         }
-        if proof.is_none() && known.is_some() {
-            proof = Some(proof_clock());
-        }
-        if whole.remaining().is_err() {
-            stopped(known, report);
+        if carried.end(deadline).remaining().is_err() {
+            stopped(carried.known, report);
             return Ok(());
         }
     }
-    unreachable!("the turns end when one settles the board or the time runs out")
+}
+
+/// What one turn hands the next: the first solution known, with the stage
+/// that found it, and the uniqueness proof's clock.
+#[derive(Default)]
+struct Carried {
+    known: Option<(Solution, Stage)>,
+    /// `--unique-time-limit` bounds the proof over all its turns: its clock
+    /// starts when a first solution is known.
+    proof: Option<Deadline>,
+}
+
+impl Carried {
+    /// Keeps the first solution found, if none was known.
+    fn learn(&mut self, first: Option<(Solution, Stage)>, options: &Options) {
+        if self.known.is_none() {
+            self.known = first;
+        }
+        if self.proof.is_none() && self.known.is_some() {
+            self.proof = Some(Deadline::new(options.unique_time_limit));
+        }
+    }
+
+    /// The run's deadline, or the proof's when that comes first.
+    fn end(&self, deadline: &Deadline) -> Deadline {
+        match &self.proof {
+            Some(proof) => deadline.earlier(proof),
+            None => *deadline,
+        }
+    }
 }
 
 /// The time limit ended the turns: the report says where, with the first

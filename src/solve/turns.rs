@@ -16,7 +16,9 @@
 //! its no-good cut), and a turn of the search starts from seeds it has not
 //! run (the asked seed plus the turn's number), a new draw rather than the
 //! same runs again. So a board that one engine settles in t seconds is
-//! settled within about three times t, whichever engine it is.
+//! settled within a few times t: under 5t where the search does (if each
+//! of its turns needs about t), under 7t where only the MIP does (its
+//! turns start over, and wait through the search's).
 
 use crate::board::Board;
 use crate::check::Solution;

@@ -2,9 +2,9 @@
 //!
 //! Ahead of HiGHS or CBC the search gets a budget of B seconds. Where it
 //! does not settle the board in B, the board goes to the MIP solver, which
-//! on a large board with many solutions may search for hours: there the
-//! search would have settled it a little after its budget. So the two take
-//! turns, each turn twice as long as the one before, until one of them
+//! on a large board with many solutions may search for many minutes: there
+//! the search would have settled it a little after its budget. So the two
+//! take turns, each turn twice as long as the one before, until one of them
 //! settles the board or the time limit ends the solve:
 //!
 //! ```text

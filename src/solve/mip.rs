@@ -105,14 +105,10 @@ pub(super) fn run(
     // Uniqueness: forbid this solution and look for another.
     tell(progress, true);
     let step_deadline = Deadline::new(options.unique_time_limit);
-    let (Ok(whole), Ok(step)) = (deadline.remaining(), step_deadline.remaining()) else {
+    let Ok(time_limit) = deadline.earlier(&step_deadline).remaining() else {
         report.status = Status::TimeLimit;
         report.stopped_in = Some(Step::Unique);
         return finish(report);
-    };
-    let time_limit = match (whole, step) {
-        (Some(whole), Some(step)) => Some(whole.min(step)),
-        (whole, step) => whole.or(step),
     };
     let cut = model.mip.no_good(&values, 1);
     let (run, rounds) = solve_generating(

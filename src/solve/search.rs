@@ -4,7 +4,7 @@
 //! minutes. What it cannot settle within the budget goes to the MIP, with
 //! which it then takes turns (`turns.rs`).
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::board::Board;
 use crate::check::{check_values, Solution};
@@ -76,13 +76,7 @@ pub(super) fn run(
     let _span = tracing::info_span!("search").entered();
     let start = Instant::now();
     let (deadline, probe) = (budget.deadline, budget.probe);
-    let budget_end = Duration::try_from_secs_f64(budget.seconds)
-        .ok()
-        .and_then(|budget| start.checked_add(budget));
-    let stop = match (deadline.0, budget_end) {
-        (Some(deadline), Some(budget)) => Some(deadline.min(budget)),
-        (deadline, budget) => deadline.or(budget),
-    };
+    let stop = deadline.earlier(&Deadline::new(Some(budget.seconds))).0;
     let wanted = if options.unique { 2 } else { 1 };
     let limits = Limits {
         solutions: wanted,

@@ -91,6 +91,7 @@ fn two_within_budget(board: &Board, domains: &Domains, budget: Budget) -> (Outco
         &limits,
         max_nodes,
         bench_boards::searches(),
+        None,
         &mut |_| {},
     );
     (outcome, clock.elapsed().as_secs_f64() * 1000.0)

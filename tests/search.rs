@@ -354,7 +354,7 @@ fn two_from(board: &Board, domains: Option<&Domains>, searches: Searches) -> Out
         solutions: 2,
         stop: None,
     };
-    search_side_by_side(board, domains, &two, u64::MAX, searches, &mut |_| {})
+    search_side_by_side(board, domains, &two, u64::MAX, searches, None, &mut |_| {})
 }
 
 #[test]

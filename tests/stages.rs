@@ -328,6 +328,29 @@ fn past_its_budget_the_search_takes_turns_with_the_mip_and_settles_the_board() {
 }
 
 #[test]
+fn the_search_goes_on_across_its_turns_and_answers_as_it_does_alone() {
+    // The search waits between its turns where it stood: its turns add up
+    // to the search `--solver search` runs from the same seed, with the
+    // same two solutions after the same nodes.
+    let board = half_of_example("scale/12x12_1");
+    let dir = tempfile::tempdir().unwrap();
+    let path = board_file(dir.path(), "half_12x12_1.csv", &board.to_csv());
+    let path = path.to_str().unwrap();
+    let common = ["solve", path, "--unique", "--seed", "1", "--format", "json"];
+    let turns = json(&numbrix(
+        &[&common[..], &["--search-budget", "0.001"]].concat(),
+    ));
+    let alone = json(&numbrix(&[&common[..], &["--solver", "search"]].concat()));
+    assert_eq!(turns["model_built"], true, "HiGHS had a turn");
+    assert_eq!(turns["decided_by"], "search");
+    assert_eq!(turns["grid"], alone["grid"]);
+    assert_eq!(turns["second_solution"], alone["second_solution"]);
+    let nodes = |report: &serde_json::Value| report["stats"]["search"]["nodes"].clone();
+    assert_eq!(nodes(&turns), nodes(&alone));
+    assert_eq!(turns["stats"]["search"]["seed"], 1);
+}
+
+#[test]
 fn the_turns_end_at_the_time_limit_with_what_was_found() {
     // 30x30 with 72 clues of a random path: neither engine settles it in
     // a second.

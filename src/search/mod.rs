@@ -65,6 +65,7 @@ mod count;
 mod every;
 mod fill;
 mod frontier;
+mod gate;
 mod lanes;
 mod lockstep;
 mod nearby;
@@ -86,6 +87,7 @@ pub use count::count;
 pub use every::{every_path, Enumerated};
 use fill::Fill;
 pub use frontier::{count_paths, ends_only, NoCount};
+pub use gate::Gate;
 use lanes::Lanes;
 use path::{Event, Grid, Tally, Walk};
 use recorder::Recorder;
@@ -247,16 +249,26 @@ pub fn search_bounded(
     max_nodes: u64,
     progress: &mut dyn FnMut(&Progress),
 ) -> Outcome {
-    search_beside(board, domains, limits, max_nodes, Side::ALONE, progress)
+    search_beside(
+        board,
+        domains,
+        limits,
+        max_nodes,
+        Side::ALONE,
+        None,
+        progress,
+    )
 }
 
-/// As [`search_bounded`], as one of several searches side by side.
+/// As [`search_bounded`], as one of several searches side by side, pausing
+/// at `gate` when another thread closes it.
 fn search_beside(
     board: &Board,
     domains: Option<&Domains>,
     limits: &Limits,
     max_nodes: u64,
     side: Side,
+    gate: Option<&Gate>,
     progress: &mut dyn FnMut(&Progress),
 ) -> Outcome {
     let outcome = Outcome {
@@ -314,6 +326,7 @@ fn search_beside(
         restarts,
         stop: limits.stop,
         pace: side.member.map(lockstep::Pace::new),
+        gate,
         stretched: 0,
         moves: 0,
         max_nodes,

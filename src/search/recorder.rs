@@ -4,6 +4,7 @@
 
 use std::time::Instant;
 
+use super::gate::Gate;
 use super::lockstep::{Pace, Standing};
 use super::path::Event;
 use super::{checked, Outcome, Progress};
@@ -20,6 +21,8 @@ pub(super) struct Recorder<'a> {
     pub(super) stop: Option<Instant>,
     /// Its pace among the searches side by side, if there are others.
     pub(super) pace: Option<Pace<'a>>,
+    /// The gate another thread may pause it at, if any.
+    pub(super) gate: Option<&'a Gate>,
     /// The work the local search's moves stand for, in nodes (the pace
     /// counts both), and the moves themselves.
     pub(super) stretched: u64,
@@ -50,10 +53,12 @@ impl Recorder<'_> {
         }
     }
 
-    /// The clock has run out, or a barrier has told it that a search
-    /// beside this one settled the board.
+    /// The clock has run out, a barrier has told it that a search beside
+    /// this one settled the board, or its gate is shut (while the gate is
+    /// closed, it waits here).
     pub(super) fn told_to_stop(&self) -> bool {
-        self.stop.is_some_and(|stop| Instant::now() >= stop)
+        self.gate.is_some_and(|gate| !gate.pass())
+            || self.stop.is_some_and(|stop| Instant::now() >= stop)
             || self.pace.as_ref().is_some_and(|pace| pace.stopped)
     }
 
@@ -84,7 +89,12 @@ impl Recorder<'_> {
         match checked(self.board, values) {
             // An earlier run's solution found again.
             Some(solution) if self.restarts && outcome.solutions.contains(&solution) => {}
-            Some(solution) => outcome.keep(solution, weight),
+            Some(solution) => {
+                if let Some(gate) = self.gate {
+                    gate.offer(&solution);
+                }
+                outcome.keep(solution, weight)
+            }
             None => {}
         }
     }

@@ -19,7 +19,7 @@
 //! alone.
 
 use super::lockstep::{self, Leaving, Lockstep, Member, Record};
-use super::{search_beside, settles, Limits, Outcome, Progress, KEPT};
+use super::{search_beside, settles, Gate, Limits, Outcome, Progress, KEPT};
 use crate::board::Board;
 use crate::domains::Domains;
 
@@ -107,19 +107,22 @@ const OTHERS_AFTER_NODES_PER_CELL: u64 = 2;
 /// distinct solutions they found are pooled (one search's first and
 /// another's may be the two). Without `domains`,
 /// each search runs rules 1-5 itself. `progress` hears the first search.
+/// With a `gate`, every search waits at it while another thread keeps it
+/// closed, and stops once it is shut.
 pub fn search_side_by_side(
     board: &Board,
     domains: Option<&Domains>,
     limits: &Limits,
     max_nodes: u64,
     searches: Searches,
+    gate: Option<&Gate>,
     progress: &mut dyn FnMut(&Progress),
 ) -> Outcome {
     let Searches { threads, seed } = searches;
     let seed = seed.wrapping_mul(ASKED_SEED_STRIDE);
     if threads <= 1 || limits.solutions > KEPT as u64 || board.len() <= ONE_SEARCH_CELLS {
         let alone = Side { seed, member: None };
-        return search_beside(board, domains, limits, max_nodes, alone, progress);
+        return search_beside(board, domains, limits, max_nodes, alone, gate, progress);
     }
     let steps = Lockstep::new(threads, lockstep::epoch_for(board.len()));
     let lockstep = &steps;
@@ -137,7 +140,7 @@ pub fn search_side_by_side(
                             seed: seed.wrapping_add(index as u64 * SEED_STRIDE),
                             member: Some(member),
                         };
-                        search_beside(board, domains, limits, max_nodes, side, &mut |_| {})
+                        search_beside(board, domains, limits, max_nodes, side, gate, &mut |_| {})
                     })
                 }));
             }
@@ -149,7 +152,15 @@ pub fn search_side_by_side(
             seed,
             member: Some(member),
         };
-        let first = search_beside(board, domains, limits, max_nodes, side, &mut first_heard);
+        let first = search_beside(
+            board,
+            domains,
+            limits,
+            max_nodes,
+            side,
+            gate,
+            &mut first_heard,
+        );
         drop(leaving);
         let mut outcomes = vec![first];
         outcomes.extend(
@@ -351,7 +362,7 @@ mod tests {
                 index: 1,
             }),
         };
-        let outcome = search_beside(&board, None, &TWO, u64::MAX, side, &mut |_| {});
+        let outcome = search_beside(&board, None, &TWO, u64::MAX, side, None, &mut |_| {});
         assert!(!outcome.complete);
         assert_eq!(outcome.count, 0);
         assert_eq!(outcome.nodes, super::super::lockstep::EPOCH);

@@ -7,7 +7,8 @@
 //! `prepare.rs` everything before a solver runs (the steps `model`,
 //! `export` and `relax` share), `search.rs` the search's tries, `mip.rs`
 //! HiGHS's and CBC's, `turns.rs` how the two take turns once the search's
-//! budget is spent, `order.rs` whether shaving or the search goes first,
+//! budget is spent (`running.rs`: the search on its thread, between its
+//! turns), `order.rs` whether shaving or the search goes first,
 //! `rows.rs` row generation for DFJ.
 
 mod mip;
@@ -16,6 +17,7 @@ mod order;
 mod phase;
 mod prepare;
 pub(crate) mod rows;
+mod running;
 mod search;
 mod turns;
 
@@ -36,6 +38,7 @@ use crate::board::Board;
 use crate::check::Solution;
 use crate::error::Error;
 use crate::report::{Report, Stats, Status};
+use running::Running;
 use search::Engine::{Paths, Propagation};
 
 /// An empty report for this board and these options.
@@ -123,12 +126,32 @@ pub fn solve_with(
         });
         search_ahead(board, options, budget, reduced, report, progress)
     };
+    // The search's try within its whole budget: ahead of a MIP solver it
+    // runs on a thread of its own, which the turns let go on after it.
+    let paths_ahead =
+        |reduced: &Reduced, report: &mut Report, progress: &mut dyn FnMut(Phase)| match budget {
+            Some(seconds) if seconds.is_finite() => {
+                let earlier = report.stats.search.take().unwrap_or_default();
+                let domains = reduced.domains.as_ref();
+                let mut search = Running::start(board, domains, options, &deadline, earlier);
+                search.run_for(seconds, progress);
+                match search.settled(options) {
+                    true => {
+                        search.account(options, report);
+                        ControlFlow::Break(())
+                    }
+                    false => ControlFlow::Continue(Some(search)),
+                }
+            }
+            _ => ahead(Paths, None, reduced, report, progress).map_continue(|_| None),
+        };
     let search_first = !order::tight(board, &reduced);
     let mut known = None;
+    let mut running = None;
     if search_first && !decided(board, &reduced) {
-        match ahead(Paths, None, &reduced, &mut report, progress) {
+        match paths_ahead(&reduced, &mut report, progress) {
             ControlFlow::Break(()) => return Ok(finished(report, clock)),
-            ControlFlow::Continue(first) => known = first,
+            ControlFlow::Continue(search) => running = search,
         }
     } else if budget.is_some() && !decided(board, &reduced) && will_shave(options, &reduced) {
         if let Some(probe) = order::propagation_probe(board) {
@@ -165,20 +188,23 @@ pub fn solve_with(
         return Ok(finished(report, clock));
     }
     if !search_first && !decided(board, &reduced) {
-        match ahead(Paths, None, &reduced, &mut report, progress) {
+        match paths_ahead(&reduced, &mut report, progress) {
             ControlFlow::Break(()) => return Ok(finished(report, clock)),
-            ControlFlow::Continue(first) => known = first.or(known),
+            ControlFlow::Continue(search) => running = search,
         }
     }
     progress(Phase::Building);
     let prepared = build(board, options, reduced)?;
+    let turns = running
+        .zip(budget)
+        .map(|(search, first)| turns::Turns { search, first });
     turns::solve(
         board,
         options,
         &deadline,
         &prepared,
         known,
-        budget,
+        turns,
         &mut report,
         progress,
     )?;

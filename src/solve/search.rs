@@ -77,11 +77,7 @@ pub(super) fn run(
     let start = Instant::now();
     let (deadline, probe) = (budget.deadline, budget.probe);
     let stop = deadline.earlier(&Deadline::new(Some(budget.seconds))).0;
-    let wanted = if options.unique { 2 } else { 1 };
-    let limits = Limits {
-        solutions: wanted,
-        stop,
-    };
+    let limits = limits(options, stop);
     let max_nodes = probe.unwrap_or(u64::MAX);
     let earlier = report.stats.search.take().unwrap_or_default();
     progress(Phase::Searching {
@@ -101,12 +97,66 @@ pub(super) fn run(
             &limits,
             max_nodes,
             options.searches,
+            None,
             &mut searching,
         ),
         (Engine::Propagation, Some(domains)) => search::branch(board, domains, &limits, max_nodes),
         (Engine::Propagation, None) => return Left::Everything,
     };
-    let (nodes, decisions) = match budget.engine {
+    let alone = options.backend == crate::backend::Backend::Search && probe.is_none();
+    let tried = Tried {
+        engine: budget.engine,
+        earlier,
+        ms: ms(start),
+    };
+    account(outcome, tried, options, alone, report)
+}
+
+/// What the search is asked for: two solutions with `--unique`, else one,
+/// until `stop`.
+pub(super) fn limits(options: &Options, stop: Option<Instant>) -> Limits {
+    Limits {
+        solutions: if options.unique { 2 } else { 1 },
+        stop,
+    }
+}
+
+/// One try of the search, beside its outcome: its engine, the figures of
+/// the tries before it, and the milliseconds it ran.
+pub(super) struct Tried {
+    pub(super) engine: Engine,
+    pub(super) earlier: SearchStats,
+    pub(super) ms: f64,
+}
+
+/// Writes a try's figures into the report ([`figures`]) and what it settled (a solution, or none; uniqueness when asked), or,
+/// `alone`, whatever it reached; answers what it left for a MIP solver.
+pub(super) fn account(
+    outcome: Outcome,
+    tried: Tried,
+    options: &Options,
+    alone: bool,
+    report: &mut Report,
+) -> Left {
+    figures(&outcome, tried, options, report);
+    if settled(&outcome, options) || alone {
+        write_outcome(outcome, options.unique, report);
+        return Left::Nothing;
+    }
+    match outcome.solutions.into_iter().next() {
+        Some(first) => Left::Uniqueness(first),
+        None => Left::Everything,
+    }
+}
+
+/// Writes a try's figures into the report, added to the tries' before it.
+pub(super) fn figures(outcome: &Outcome, tried: Tried, options: &Options, report: &mut Report) {
+    let Tried {
+        engine,
+        earlier,
+        ms,
+    } = tried;
+    let (nodes, decisions) = match engine {
         Engine::Paths => (outcome.nodes, 0),
         Engine::Propagation => (0, outcome.nodes),
     };
@@ -117,20 +167,16 @@ pub(super) fn run(
         failures: earlier.failures + outcome.failures,
         solutions: outcome.count,
         complete: outcome.complete,
-        ms: earlier.ms + ms(start),
+        ms: earlier.ms + ms,
         seed: options.searches.seed,
         threads: earlier.threads.max(outcome.threads),
     });
-    let settled = outcome.complete || outcome.count >= wanted;
-    let alone = options.backend == crate::backend::Backend::Search && probe.is_none();
-    if settled || alone {
-        write_outcome(outcome, options.unique, report);
-        return Left::Nothing;
-    }
-    match outcome.solutions.into_iter().next() {
-        Some(first) => Left::Uniqueness(first),
-        None => Left::Everything,
-    }
+}
+
+/// The search settled what it was asked: every solution there is, or as
+/// many as asked.
+pub(super) fn settled(outcome: &Outcome, options: &Options) -> bool {
+    outcome.complete || outcome.count >= limits(options, None).solutions
 }
 
 /// The answer of a board whose every cell the reduction fixed, read off

@@ -11,26 +11,34 @@
 //! search B,  MIP B,  search 2B,  MIP 2B,  search 4B,  MIP 4B,  ...
 //! ```
 //!
-//! Neither engine resumes: a turn of the MIP solves the same model from its
-//! start (with the first solution found so far, if any, as the start of
-//! its no-good cut), and a turn of the search starts from seeds it has not
-//! run (the asked seed plus the turn's number), a new draw rather than the
-//! same runs again. So a board that one engine settles in t seconds is
-//! settled within a few times t: under 5t where the search does (if each
-//! of its turns needs about t), under 7t where only the MIP does (its
-//! turns start over, and wait through the search's).
+//! The search does not start over at its turns: it waits on its thread
+//! between them, where it stood (`running.rs`), so its turns add up to the
+//! search `--solver search` runs. A turn of the MIP solves the same model
+//! from its start (neither good_lp nor the solvers keep a solve to go on
+//! with), with the first solution found so far by either engine as the
+//! start of its no-good cut. So a board that one engine settles in t
+//! seconds is settled within a few times t: under 3t where the search
+//! does (the MIP's turns before its last are shorter than the search's
+//! time), under 7t where only the MIP does (its turns start over, and wait
+//! through the search's).
 
 use crate::board::Board;
 use crate::check::Solution;
 use crate::error::Error;
 use crate::report::{Report, Stage, Stats, Status, Step};
 
-use super::search::{self, Budget, Engine, Left};
+use super::running::Running;
 use super::{mip, Deadline, Options, Phase, Prepared};
 
+/// The search, waiting after its first turn, and that turn's seconds.
+pub(super) struct Turns {
+    pub(super) search: Running,
+    pub(super) first: f64,
+}
+
 /// Runs the MIP on the prepared model, taking turns with the search when
-/// `first_turn` (the search's budget, in seconds) says the search ran
-/// ahead. `known`: a checked first solution the search found.
+/// it ran ahead and is still running (`turns`). `known`: a checked first
+/// solution a short try of the search found.
 #[allow(clippy::too_many_arguments)] // the pipeline's state, as `mip::run` takes it
 pub(super) fn solve(
     board: &Board,
@@ -38,19 +46,22 @@ pub(super) fn solve(
     deadline: &Deadline,
     prepared: &Prepared,
     known: Option<Solution>,
-    first_turn: Option<f64>,
+    turns: Option<Turns>,
     report: &mut Report,
     progress: &mut dyn FnMut(Phase),
 ) -> Result<(), Error> {
     let mut carried = Carried::default();
     carried.learn(known.map(|first| (first, Stage::Search)), options);
-    let Some(first_turn) = first_turn.filter(|seconds| seconds.is_finite()) else {
+    let Some(Turns {
+        mut search,
+        first: mut turn,
+    }) = turns
+    else {
         let known = carried.known;
         return mip::run(board, options, deadline, prepared, known, report, progress);
     };
-    let mut turn = first_turn;
-    let mut number = 0;
     loop {
+        carried.learn(search.first().map(|first| (first, Stage::Search)), options);
         let before = take_mip_figures(&mut report.stats);
         let mip_turn = carried.end(deadline).earlier(&Deadline::new(Some(turn)));
         let known = carried.known.clone();
@@ -58,41 +69,36 @@ pub(super) fn solve(
         add_mip_figures(before, &mut report.stats);
         let first = report.grid.clone().map(|first| (first, Stage::Solver));
         carried.learn(first, options);
-        // Settled, or out of time.
-        if report.stopped_in.is_none() || carried.end(deadline).remaining().is_err() {
+        if report.stopped_in.is_none() {
+            // The MIP settled the board: the report keeps the search's
+            // figures, not its verdict.
+            search.account_figures(options, report);
+            return Ok(());
+        }
+        if carried.end(deadline).remaining().is_err() {
+            stop(search, carried, options, report);
             return Ok(());
         }
 
         turn *= 2.0;
-        number += 1;
-        let searched = Options {
-            searches: crate::search::Searches {
-                seed: options.searches.seed.wrapping_add(number),
-                ..options.searches
-            },
-            ..*options
-        };
-        let end = carried.end(deadline);
-        let budget = Budget {
-            engine: Engine::Paths,
-            deadline: &end,
-            seconds: turn,
-            probe: None,
-        };
-        let domains = prepared.domains.as_ref();
-        match search::run(board, domains, &searched, &budget, report, progress) {
-            Left::Nothing => {
-                report.stopped_in = None;
-                return Ok(());
-            }
-            Left::Uniqueness(first) => carried.learn(Some((first, Stage::Search)), options),
-            Left::Everything => {}
+        let left = carried.end(deadline).remaining().ok().flatten();
+        search.run_for(left.map_or(turn, |left| left.min(turn)), progress);
+        if search.settled(options) {
+            settled_by(search, options, report);
+            return Ok(());
         }
         if carried.end(deadline).remaining().is_err() {
-            stopped(carried.known, report);
+            stop(search, carried, options, report);
             return Ok(());
         }
     }
+}
+
+/// The search settled the board: its verdict replaces the MIP's unfinished
+/// one.
+fn settled_by(search: Running, options: &Options, report: &mut Report) {
+    report.stopped_in = None;
+    search.account(options, report);
 }
 
 /// What one turn hands the next: the first solution known, with the stage
@@ -125,12 +131,18 @@ impl Carried {
     }
 }
 
-/// The time limit ended the turns: the report says where, with the first
-/// solution if one was found.
-fn stopped(known: Option<(Solution, Stage)>, report: &mut Report) {
+/// The time limit ended the turns: the search stops, and the report says
+/// where, with the first solution if one was found (unless the search
+/// settled the board on its way to stopping).
+fn stop(search: Running, mut carried: Carried, options: &Options, report: &mut Report) {
+    if search.settled(options) {
+        return settled_by(search, options, report);
+    }
+    carried.learn(search.first().map(|first| (first, Stage::Search)), options);
+    search.account_figures(options, report);
     report.status = Status::TimeLimit;
     if report.grid.is_none() {
-        if let Some((first, stage)) = known {
+        if let Some((first, stage)) = carried.known {
             report.grid = Some(first);
             report.found_by = Some(stage);
         }

@@ -17,10 +17,11 @@
 //! from its start (neither good_lp nor the solvers keep a solve to go on
 //! with), with the first solution found so far by either engine as the
 //! start of its no-good cut. So a board that one engine settles in t
-//! seconds is settled within a few times t: under 3t where the search
-//! does (the MIP's turns before its last are shorter than the search's
-//! time), under 7t where only the MIP does (its turns start over, and wait
-//! through the search's).
+//! seconds is settled within a few times t: under 2t where the search
+//! does (the MIP's turns before the search's last add up to less than the
+//! search's time), plus shaving and the build, which run once; under 7t
+//! where only the MIP does (its turns start over, and wait through the
+//! search's).
 
 use crate::board::Board;
 use crate::check::Solution;

@@ -117,31 +117,34 @@ impl Gate {
 #[cfg(test)]
 mod tests {
     use super::Gate;
-    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::atomic::{AtomicBool, Ordering};
     use std::time::Duration;
 
     #[test]
     fn a_closed_gate_holds_the_search_until_it_opens_and_a_shut_one_stops_it() {
         let gate = Gate::new();
-        let looks = AtomicU64::new(0);
+        assert!(gate.pass(), "an open gate lets the search by");
+        gate.close();
+        let passed = AtomicBool::new(false);
         std::thread::scope(|scope| {
             let search = scope.spawn(|| {
-                while gate.pass() {
-                    looks.fetch_add(1, Ordering::SeqCst);
-                    std::thread::yield_now();
-                }
+                let open = gate.pass();
+                passed.store(true, Ordering::SeqCst);
+                open
             });
-            gate.close();
-            std::thread::sleep(Duration::from_millis(20));
-            let held = looks.load(Ordering::SeqCst);
             std::thread::sleep(Duration::from_millis(50));
-            assert_eq!(looks.load(Ordering::SeqCst), held, "the search went on");
+            assert!(!passed.load(Ordering::SeqCst), "it went by a closed gate");
             gate.open();
-            while looks.load(Ordering::SeqCst) < held + 10 {
-                std::thread::yield_now();
-            }
+            assert!(search.join().unwrap(), "an opened gate lets it go on");
+        });
+        gate.close();
+        std::thread::scope(|scope| {
+            let search = scope.spawn(|| gate.pass());
             gate.shut();
-            search.join().unwrap();
+            assert!(
+                !search.join().unwrap(),
+                "a shut gate stops it, waiting or not"
+            );
         });
         gate.open();
         assert!(!gate.pass(), "a shut gate stays shut");

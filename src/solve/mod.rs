@@ -178,7 +178,14 @@ pub fn solve_with(
     if will_shave(options, &reduced) {
         progress(Phase::Shaving);
     }
-    if let Err(refutation) = shave(board, options, deadline.0, &mut reduced) {
+    // With the search waiting for its next turn, shaving (the MIP's
+    // preparation) gets at most a turn's length: on a loose board it
+    // settles nothing, and can take many times the budget.
+    let shaving_stop = match (&running, budget) {
+        (Some(_), Some(turn)) => deadline.earlier(&Deadline::new(Some(turn))),
+        _ => deadline,
+    };
+    if let Err(refutation) = shave(board, options, shaving_stop.0, &mut reduced) {
         return refuted(report, refutation);
     }
     summarize(&reduced, &mut report);

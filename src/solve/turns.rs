@@ -19,7 +19,8 @@
 //! start of its no-good cut. So a board that one engine settles in t
 //! seconds is settled within a few times t: under 2t where the search
 //! does (the MIP's turns before the search's last add up to less than the
-//! search's time), plus shaving and the build, which run once; under 7t
+//! search's time), plus the build and at most one turn's length of
+//! shaving (`solve_with` stops it there), so under 3t in all; under 7t
 //! where only the MIP does (its turns start over, and wait through the
 //! search's).
 

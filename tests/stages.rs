@@ -6,8 +6,8 @@
 mod common;
 
 use common::{
-    board_file, boards_dir, both_grids_check, half_of_example, json, numbrix, numbrix_with_input,
-    stderr, stdout, CLASSIC,
+    board_file, boards_dir, both_grids_check, half_of_example, json, known_solution, numbrix,
+    numbrix_with_input, stderr, stdout, CLASSIC,
 };
 
 /// An empty 6x6 board: many solutions, nothing for the reduction to decide.
@@ -348,6 +348,44 @@ fn the_search_goes_on_across_its_turns_and_answers_as_it_does_alone() {
     let nodes = |report: &serde_json::Value| report["stats"]["search"]["nodes"].clone();
     assert_eq!(nodes(&turns), nodes(&alone));
     assert_eq!(turns["stats"]["search"]["seed"], 1);
+}
+
+#[test]
+fn a_turn_of_the_mip_that_settles_the_board_ends_the_turns() {
+    // 15x15_1 without shaving: HiGHS proves it unique in about a second,
+    // the search only after tens of millions of nodes. From turns of a
+    // millisecond, the first turn of HiGHS long enough settles the board,
+    // after turns of its own that ran out of time.
+    let path = boards_dir().join("scale/15x15_1.csv");
+    let output = numbrix(&[
+        "solve",
+        path.to_str().unwrap(),
+        "--unique",
+        "--no-shave",
+        "--search-budget",
+        "0.001",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let report = json(&output);
+    assert_eq!(report["status"], "solved");
+    assert_eq!(report["unique"], true);
+    assert_eq!(report["decided_by"], "solver");
+    assert_eq!(report["unique_decided_by"], "solver");
+    assert!(report["stopped_in"].is_null());
+    let grid: Vec<u64> = report["grid"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|row| row.as_array().unwrap().iter().map(|v| v.as_u64().unwrap()))
+        .collect();
+    let known: Vec<u64> = known_solution("scale/15x15_1")
+        .into_iter()
+        .map(u64::from)
+        .collect();
+    assert_eq!(grid, known);
+    assert!(!report["stats"]["search"].is_null(), "the search had turns");
 }
 
 #[test]

@@ -65,6 +65,7 @@ pub(super) fn solve(
     loop {
         carried.learn(search.first().map(|first| (first, Stage::Search)), options);
         let before = take_mip_figures(&mut report.stats);
+        clear_verdict(report);
         let mip_turn = carried.end(deadline).earlier(&Deadline::new(Some(turn)));
         let known = carried.known.clone();
         mip::run(board, options, &mip_turn, prepared, known, report, progress)?;
@@ -94,6 +95,22 @@ pub(super) fn solve(
             return Ok(());
         }
     }
+}
+
+/// A turn of the MIP starts from no verdict: what the last one left
+/// unsettled (`stopped_in`, its status) would otherwise stand beside what
+/// this one settles. The first solution known goes into the turn as
+/// `known`, not through the report.
+fn clear_verdict(report: &mut Report) {
+    report.status = Status::Infeasible;
+    report.unique = None;
+    report.grid = None;
+    report.second_solution = None;
+    report.reason = None;
+    report.stopped_in = None;
+    report.decided_by = None;
+    report.found_by = None;
+    report.unique_decided_by = None;
 }
 
 /// The search settled the board: its verdict replaces the MIP's unfinished

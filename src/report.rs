@@ -291,6 +291,10 @@ impl Report {
         if let Some(unique_ms) = stats.unique_ms {
             let _ = write!(line, ", uniqueness {unique_ms:.1} ms");
         }
+        // The search ran ahead of the solver, or took turns with it.
+        if let Some(search) = stats.search.filter(|search| search.ms > 0.0) {
+            let _ = write!(line, ", search {:.1} ms", search.ms);
+        }
         line.push(')');
         line
     }

@@ -386,6 +386,12 @@ fn a_turn_of_the_mip_that_settles_the_board_ends_the_turns() {
         .collect();
     assert_eq!(grid, known);
     assert!(!report["stats"]["search"].is_null(), "the search had turns");
+    let line = stderr(&output);
+    assert!(line.contains("model on highs"), "{line}");
+    assert!(
+        line.contains(", search "),
+        "the line counts the search's turns: {line}"
+    );
 }
 
 #[test]

@@ -135,13 +135,11 @@ pub fn solve_with(
                 let domains = reduced.domains.as_ref();
                 let mut search = Running::start(board, domains, options, &deadline, earlier);
                 search.run_for(seconds, progress);
-                match search.settled(options) {
-                    true => {
-                        search.account(options, report);
-                        ControlFlow::Break(())
-                    }
-                    false => ControlFlow::Continue(Some(search)),
+                if search.settled(options) {
+                    search.account(options, report);
+                    return ControlFlow::Break(());
                 }
+                ControlFlow::Continue(Some(search))
             }
             _ => ahead(Paths, None, reduced, report, progress).map_continue(|_| None),
         };
@@ -179,8 +177,8 @@ pub fn solve_with(
         progress(Phase::Shaving);
     }
     // With the search waiting for its next turn, shaving (the MIP's
-    // preparation) gets at most a turn's length: on a loose board it
-    // settles nothing, and can take many times the budget.
+    // preparation) gets at most a turn's length: on a loose board it seldom
+    // settles anything, and can take many times the budget.
     let shaving_stop = match (&running, budget) {
         (Some(_), Some(turn)) => deadline.earlier(&Deadline::new(Some(turn))),
         _ => deadline,

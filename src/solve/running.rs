@@ -89,11 +89,11 @@ impl Running {
         }
     }
 
-    /// Lets the search run for `seconds`, or until it ends; then it waits
-    /// again. True once it has ended (settled, or stopped by the deadline).
-    pub(super) fn run_for(&mut self, seconds: f64, progress: &mut dyn FnMut(Phase)) -> bool {
+    /// Lets the search run for `seconds`, or until it ends (settled, or
+    /// stopped by the deadline); then it waits again.
+    pub(super) fn run_for(&mut self, seconds: f64, progress: &mut dyn FnMut(Phase)) {
         if self.outcome.is_some() {
-            return true;
+            return;
         }
         let start = Instant::now();
         let turn = Duration::try_from_secs_f64(seconds.max(0.0)).unwrap_or(Duration::MAX);
@@ -119,7 +119,6 @@ impl Running {
         }
         self.gate.close();
         self.ran += start.elapsed();
-        self.outcome.is_some()
     }
 
     /// It has ended, having settled what it was asked.

@@ -129,8 +129,9 @@ pub(super) struct Tried {
     pub(super) ms: f64,
 }
 
-/// Writes a try's figures into the report ([`figures`]) and what it settled (a solution, or none; uniqueness when asked), or,
-/// `alone`, whatever it reached; answers what it left for a MIP solver.
+/// Writes a try's figures into the report ([`figures`]) and what it
+/// settled (a solution, or none; uniqueness when asked), or, `alone`,
+/// whatever it reached; answers what it left for a MIP solver.
 pub(super) fn account(
     outcome: Outcome,
     tried: Tried,

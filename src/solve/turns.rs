@@ -116,7 +116,7 @@ fn clear_verdict(report: &mut Report) {
 /// The search settled the board: its verdict replaces the MIP's unfinished
 /// one.
 fn settled_by(search: Running, options: &Options, report: &mut Report) {
-    report.stopped_in = None;
+    clear_verdict(report);
     search.account(options, report);
 }
 

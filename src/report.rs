@@ -264,13 +264,14 @@ impl Report {
             }
             // Built when the search's budget ran out and it took turns with
             // the MIP solver (`solve/turns.rs`).
-            let model = match self.model_built {
-                true => format!(
+            let model = if self.model_built {
+                format!(
                     "{} took turns with it for {:.1} ms",
                     self.solver,
                     stats.solve_ms + stats.unique_ms.unwrap_or(0.0)
-                ),
-                false => "no model was built".into(),
+                )
+            } else {
+                "no model was built".into()
             };
             return format!(
                 "{verdict} (decided by the search in {:.1} ms: {}; {model})",

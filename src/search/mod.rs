@@ -480,6 +480,6 @@ fn search_beside(
 
 /// Has this search settled what `limits` ask: every solution there is, or
 /// as many as asked?
-fn settles(outcome: &Outcome, limits: &Limits) -> bool {
+pub(crate) fn settles(outcome: &Outcome, limits: &Limits) -> bool {
     outcome.complete || outcome.count >= limits.solutions
 }

@@ -135,7 +135,7 @@ pub fn solve_with(
                 let domains = reduced.domains.as_ref();
                 let mut search = Running::start(board, domains, options, &deadline, earlier);
                 search.run_for(seconds, progress);
-                if search.settled(options) {
+                if search.settled() {
                     search.account(options, report);
                     return ControlFlow::Break(());
                 }

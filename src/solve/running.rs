@@ -18,19 +18,27 @@ use crate::board::Board;
 use crate::check::Solution;
 use crate::domains::Domains;
 use crate::report::{Report, SearchStats};
-use crate::search::{self, Gate, Outcome};
+use crate::search::{self, Gate, Limits, Outcome};
 
-use super::search::{account, figures, limits, settled, Engine, Left, Tried};
+use super::search::{account, figures, limits, Engine, Left, Tried};
 use super::{Deadline, Options, Phase};
 
 /// How often a turn tells the progress display the search's nodes.
 const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 
+/// Nodes and solutions, as the search last told them.
+#[derive(Default)]
+struct Seen {
+    nodes: AtomicU64,
+    solutions: AtomicU64,
+}
+
 /// The search on its thread, waiting between its turns.
 pub(super) struct Running {
     gate: Arc<Gate>,
-    /// Nodes and solutions, as the search last told them.
-    seen: Arc<[AtomicU64; 2]>,
+    /// What it was asked for, and when it stops.
+    limits: Limits,
+    seen: Arc<Seen>,
     ended: Receiver<Outcome>,
     thread: Option<JoinHandle<()>>,
     /// Its outcome, once it has ended.
@@ -54,7 +62,7 @@ impl Running {
     ) -> Running {
         let gate = Arc::new(Gate::new());
         gate.close();
-        let seen = Arc::new([AtomicU64::new(0), AtomicU64::new(0)]);
+        let seen = Arc::new(Seen::default());
         let (end, ended) = mpsc::channel();
         let limits = limits(options, deadline.0);
         let searches = options.searches;
@@ -70,8 +78,8 @@ impl Running {
                     searches,
                     Some(&gate),
                     &mut |progress| {
-                        seen[0].store(progress.nodes, Ordering::Relaxed);
-                        seen[1].store(progress.solutions, Ordering::Relaxed);
+                        seen.nodes.store(progress.nodes, Ordering::Relaxed);
+                        seen.solutions.store(progress.solutions, Ordering::Relaxed);
                     },
                 );
                 // The pipeline may have gone on without it.
@@ -80,6 +88,7 @@ impl Running {
         });
         Running {
             gate,
+            limits,
             seen,
             ended,
             thread: Some(thread),
@@ -100,8 +109,8 @@ impl Running {
         self.gate.open();
         loop {
             progress(Phase::Searching {
-                nodes: self.earlier.nodes + self.seen[0].load(Ordering::Relaxed),
-                solutions: self.seen[1].load(Ordering::Relaxed),
+                nodes: self.earlier.nodes + self.seen.nodes.load(Ordering::Relaxed),
+                solutions: self.seen.solutions.load(Ordering::Relaxed),
             });
             let left = turn.saturating_sub(start.elapsed());
             match self.ended.recv_timeout(left.min(PROGRESS_EVERY)) {
@@ -111,10 +120,7 @@ impl Running {
                 }
                 Err(RecvTimeoutError::Timeout) if start.elapsed() < turn => {}
                 Err(RecvTimeoutError::Timeout) => break,
-                Err(RecvTimeoutError::Disconnected) => {
-                    self.join();
-                    unreachable!("a search thread that ends sends its outcome")
-                }
+                Err(RecvTimeoutError::Disconnected) => self.lost(),
             }
         }
         self.gate.close();
@@ -122,10 +128,10 @@ impl Running {
     }
 
     /// It has ended, having settled what it was asked.
-    pub(super) fn settled(&self, options: &Options) -> bool {
+    pub(super) fn settled(&self) -> bool {
         self.outcome
             .as_ref()
-            .is_some_and(|outcome| settled(outcome, options))
+            .is_some_and(|outcome| search::settles(outcome, &self.limits))
     }
 
     /// The first solution it has found, if any (checked, as every one).
@@ -152,10 +158,10 @@ impl Running {
         self.gate.shut();
         let outcome = match self.outcome.take() {
             Some(outcome) => outcome,
-            None => self.ended.recv().unwrap_or_else(|_| {
-                self.join();
-                unreachable!("a search thread that ends sends its outcome")
-            }),
+            None => match self.ended.recv() {
+                Ok(outcome) => outcome,
+                Err(_) => self.lost(),
+            },
         };
         let tried = Tried {
             engine: Engine::Paths,
@@ -165,13 +171,15 @@ impl Running {
         (outcome, tried)
     }
 
-    /// Waits for the thread to end, and passes its panic on if it had one.
-    fn join(&mut self) {
+    /// The thread ended without sending its outcome, which only a panic
+    /// does: the panic is passed on.
+    fn lost(&mut self) -> ! {
         if let Some(thread) = self.thread.take() {
             if let Err(panic) = thread.join() {
                 std::panic::resume_unwind(panic);
             }
         }
+        unreachable!("a search thread that ends sends its outcome")
     }
 }
 

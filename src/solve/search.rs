@@ -140,7 +140,7 @@ pub(super) fn account(
     report: &mut Report,
 ) -> Left {
     figures(&outcome, tried, options, report);
-    if settled(&outcome, options) || alone {
+    if search::settles(&outcome, &limits(options, None)) || alone {
         write_outcome(outcome, options.unique, report);
         return Left::Nothing;
     }
@@ -172,12 +172,6 @@ pub(super) fn figures(outcome: &Outcome, tried: Tried, options: &Options, report
         seed: options.searches.seed,
         threads: earlier.threads.max(outcome.threads),
     });
-}
-
-/// The search settled what it was asked: every solution there is, or as
-/// many as asked.
-pub(super) fn settled(outcome: &Outcome, options: &Options) -> bool {
-    outcome.complete || outcome.count >= limits(options, None).solutions
 }
 
 /// The answer of a board whose every cell the reduction fixed, read off

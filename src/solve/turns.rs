@@ -86,7 +86,7 @@ pub(super) fn solve(
         turn *= 2.0;
         let left = carried.end(deadline).remaining().ok().flatten();
         search.run_for(left.map_or(turn, |left| left.min(turn)), progress);
-        if search.settled(options) {
+        if search.settled() {
             settled_by(search, options, report);
             return Ok(());
         }
@@ -154,7 +154,7 @@ impl Carried {
 /// where, with the first solution if one was found (unless the search
 /// settled the board on its way to stopping).
 fn stop(search: Running, mut carried: Carried, options: &Options, report: &mut Report) {
-    if search.settled(options) {
+    if search.settled() {
         return settled_by(search, options, report);
     }
     carried.learn(search.first().map(|first| (first, Stage::Search)), options);

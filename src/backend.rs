@@ -2,7 +2,10 @@
 //! solves; what comes back is an [`Outcome`] that says plainly whether values
 //! were found and whether the solver vouches for them.
 
+mod interrupt;
 mod wait;
+
+pub use interrupt::Interrupt;
 
 use std::time::Instant;
 
@@ -58,7 +61,7 @@ impl std::fmt::Display for Backend {
 }
 
 /// How one solver call runs.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Params {
     /// Seconds of wall-clock time for this call, building the solver's copy
     /// of the model included (CBC rounds up to whole seconds; HiGHS gets 85 %
@@ -68,6 +71,9 @@ pub struct Params {
     pub log: bool,
     /// Solve the LP relaxation: every variable continuous within its bounds.
     pub relax: bool,
+    /// Stop early once this is raised (HiGHS at its next look, and the
+    /// caller's wait at once): another engine settled the board.
+    pub interrupt: Option<Interrupt>,
 }
 
 impl Params {
@@ -144,7 +150,7 @@ impl Backend {
                 let ask = |presolve| {
                     let (problem, columns) = problem_variables(mip, params.relax);
                     let problem = problem.using(highs);
-                    solve_highs(problem, rows(), &columns, params, start, presolve)
+                    solve_highs(problem, rows(), &columns, params.clone(), start, presolve)
                 };
                 let run = ask(Presolve::On);
                 // HiGHS's presolve can reduce a model to nothing and leave
@@ -159,7 +165,7 @@ impl Backend {
             }
             Backend::Cbc => {
                 let (problem, columns) = problem_variables(mip, params.relax);
-                solve_cbc(problem.using(coin_cbc), rows(), &columns, params, start)
+                solve_cbc(problem.using(coin_cbc), rows(), &columns, &params, start)
             }
             // The pipeline sends search runs to src/search before any model
             // is built; reaching here is a bug, reported as a failure.
@@ -229,11 +235,12 @@ fn solve_highs<'a>(
         problem.add_constraint(to_constraint(row, columns));
     }
     let wait = params.seconds_left(started);
+    let interrupt = params.interrupt.clone();
     // HiGHS runs side by side: one left behind holds no later call up.
     let solve = move || run_highs(problem, params, started, presolve);
-    match waited(wait, None, solve) {
+    match waited(wait, None, interrupt.as_ref(), solve) {
         Waited::Answered(run) => run,
-        Waited::Late => limit_reached(),
+        Waited::Late | Waited::Interrupted => limit_reached(),
         Waited::Lost => failed("HiGHS's thread ended without an answer".into()),
     }
 }
@@ -253,6 +260,10 @@ fn run_highs(
         model.set_option("output_flag", true);
         model.set_option("log_to_console", true);
     }
+    let _watching = params
+        .interrupt
+        .as_ref()
+        .map(|interrupt| interrupt::watch(model.as_mut_ptr(), interrupt));
     if let Some(seconds) = params.seconds_left(started) {
         model.set_option("time_limit", seconds * HIGHS_SHARE);
     }
@@ -317,7 +328,7 @@ fn solve_cbc<'a>(
     mut problem: good_lp::solvers::coin_cbc::CoinCbcProblem,
     rows: impl Iterator<Item = &'a Row>,
     columns: &[Variable],
-    params: Params,
+    params: &Params,
     started: Instant,
 ) -> Run {
     let rows: Vec<&Row> = rows.collect();
@@ -366,7 +377,7 @@ static CBC_LEFT_BEHIND: LeftBehind = LeftBehind::new();
 fn solve_cbc_within(
     problem: &mut good_lp::solvers::coin_cbc::CoinCbcProblem,
     columns: usize,
-    params: Params,
+    params: &Params,
     started: Instant,
 ) -> Run {
     let wait = params.seconds_left(started);
@@ -377,12 +388,13 @@ fn solve_cbc_within(
     let behind_another = CBC_LEFT_BEHIND.count() > 0;
     let model = std::mem::take(problem.as_inner_mut());
     let solve = move || (solve_cbc_once(&model, columns, limit), model);
-    let run = match waited(wait, Some(&CBC_LEFT_BEHIND), solve) {
+    // CBC cannot be interrupted: its call is waited for to its limit.
+    let run = match waited(wait, Some(&CBC_LEFT_BEHIND), None, solve) {
         Waited::Answered((run, model)) => {
             *problem.as_inner_mut() = model;
             run
         }
-        Waited::Late => limit_reached(),
+        Waited::Late | Waited::Interrupted => limit_reached(),
         Waited::Lost => failed("CBC's thread ended without an answer".into()),
     };
     let at_limit = matches!(

@@ -26,6 +26,7 @@ pub mod board;
 pub mod check;
 pub mod clues;
 pub mod compare;
+mod cores;
 pub mod domains;
 pub mod error;
 pub mod explain;

@@ -159,6 +159,7 @@ pub fn relax(board: &Board, options: &Options) -> Result<RelaxReport, Error> {
         time_limit: options.time_limit,
         log: options.solver_log,
         relax: true,
+        interrupt: None,
     };
     let (run, rounds) = solve_generating(model, options.backend, &[], &mut Vec::new(), params);
     report.solve_ms = run.seconds * 1000.0;
@@ -255,9 +256,16 @@ pub fn root_lp(
         time_limit: options.time_limit,
         log: false,
         relax: true,
+        interrupt: None,
     };
     let lp = |cuts: &[crate::mip::Row]| -> Result<Option<Vec<f64>>, Option<Error>> {
-        let (run, _) = solve_generating(model, options.backend, cuts, &mut Vec::new(), params);
+        let (run, _) = solve_generating(
+            model,
+            options.backend,
+            cuts,
+            &mut Vec::new(),
+            params.clone(),
+        );
         match run.outcome {
             Outcome::Found { values, .. } => Ok(Some(values)),
             Outcome::Infeasible => Ok(None),

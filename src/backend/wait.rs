@@ -8,12 +8,19 @@
 //! [`GRACE`] more; a run still going then is left to finish on its own, and
 //! its answer is dropped. Such runs are counted ([`LeftBehind`]) until they
 //! end: a CBC run keeps CBC's lock meanwhile, which the next CBC call waits
-//! for.
+//! for. A wait given an [`Interrupt`] also ends as soon as it is raised
+//! (another engine settled the board), and leaves the run behind the same
+//! way.
 
 use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 use std::sync::mpsc::{channel, RecvTimeoutError};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+use super::Interrupt;
+
+/// How often a wait that can be interrupted looks at its flag.
+const INTERRUPT_LOOKS: Duration = Duration::from_millis(5);
 
 /// Seconds past the time limit that a run is still waited for: a solver
 /// that stops at its limit still has to hand its answer back.
@@ -26,6 +33,9 @@ pub(super) enum Waited<T> {
     Late,
     /// The run's thread ended without an answer (it panicked).
     Lost,
+    /// The interrupt was raised: the run goes on in the background until
+    /// it sees it (or ends).
+    Interrupted,
 }
 
 /// The runs of one solver still going after their callers stopped waiting.
@@ -65,11 +75,13 @@ impl Drop for Ending {
 }
 
 /// Runs `solve` in a thread of its own and waits for its answer at most
-/// `wait` seconds and [`GRACE`] (for ever without a limit); a run still
-/// going then is counted in `left_behind`, if given, until it ends.
+/// `wait` seconds and [`GRACE`] (for ever without a limit), or until
+/// `interrupt` is raised; a run still going then is counted in
+/// `left_behind`, if given, until it ends.
 pub(super) fn waited<T: Send + 'static>(
     wait: Option<f64>,
     left_behind: Option<&'static LeftBehind>,
+    interrupt: Option<&Interrupt>,
     solve: impl FnOnce() -> T + Send + 'static,
 ) -> Waited<T> {
     let (sender, receiver) = channel();
@@ -83,34 +95,58 @@ pub(super) fn waited<T: Send + 'static>(
         // The receiver is gone when the caller stopped waiting.
         let _ = sender.send(solve());
     });
-    let answer = match wait {
-        Some(seconds) => receiver.recv_timeout(Duration::from_secs_f64(seconds + GRACE)),
-        None => receiver.recv().map_err(|_| RecvTimeoutError::Disconnected),
+    // A wait too long to state as an instant is no limit.
+    let end = wait.and_then(|seconds| {
+        let wait = Duration::try_from_secs_f64(seconds + GRACE).ok()?;
+        Instant::now().checked_add(wait)
+    });
+    let answer = loop {
+        let look = interrupt.map(|_| Instant::now() + INTERRUPT_LOOKS);
+        let until = match (end, look) {
+            (Some(end), Some(look)) => Some(end.min(look)),
+            (end, look) => end.or(look),
+        };
+        let answer = match until {
+            Some(until) => receiver.recv_timeout(until.saturating_duration_since(Instant::now())),
+            None => receiver.recv().map_err(|_| RecvTimeoutError::Disconnected),
+        };
+        match answer {
+            Err(RecvTimeoutError::Timeout) if end.is_none_or(|end| Instant::now() < end) => {
+                if interrupt.is_some_and(Interrupt::is_raised) {
+                    leave_behind(&state, left_behind);
+                    return Waited::Interrupted;
+                }
+            }
+            answer => break answer,
+        }
     };
     match answer {
         Ok(answer) => Waited::Answered(answer),
         Err(RecvTimeoutError::Timeout) => {
-            if let Some(left_behind) = left_behind {
-                // Counted before it is marked, so that its end, which takes
-                // it off only once it sees the mark, never finds 0.
-                left_behind.0.fetch_add(1, Ordering::SeqCst);
-                let left =
-                    state.compare_exchange(RUNNING, LEFT, Ordering::SeqCst, Ordering::SeqCst);
-                if left.is_err() {
-                    left_behind.0.fetch_sub(1, Ordering::SeqCst);
-                }
-            }
+            leave_behind(&state, left_behind);
             Waited::Late
         }
         Err(RecvTimeoutError::Disconnected) => Waited::Lost,
     }
 }
 
+/// Counts a run no longer waited for in `left_behind`, if given, until it
+/// ends.
+fn leave_behind(state: &AtomicU8, left_behind: Option<&'static LeftBehind>) {
+    if let Some(left_behind) = left_behind {
+        // Counted before it is marked, so that its end, which takes it off
+        // only once it sees the mark, never finds 0.
+        left_behind.0.fetch_add(1, Ordering::SeqCst);
+        let left = state.compare_exchange(RUNNING, LEFT, Ordering::SeqCst, Ordering::SeqCst);
+        if left.is_err() {
+            left_behind.0.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    use std::time::Instant;
 
     /// Each test its own count: they run side by side.
     macro_rules! left_behind {
@@ -124,7 +160,7 @@ mod tests {
     fn an_answer_within_the_wait_is_taken() {
         let left_behind = left_behind!();
         assert!(matches!(
-            waited(Some(60.0), left_behind, || 7),
+            waited(Some(60.0), left_behind, None, || 7),
             Waited::Answered(7)
         ));
         assert_eq!(left_behind.unwrap().count(), 0);
@@ -137,7 +173,7 @@ mod tests {
             "done"
         };
         assert!(matches!(
-            waited(None, left_behind!(), slow),
+            waited(None, left_behind!(), None, slow),
             Waited::Answered("done")
         ));
     }
@@ -148,7 +184,7 @@ mod tests {
         let left_behind = left_behind!();
         let stuck = || std::thread::sleep(Duration::from_secs(600));
         assert!(matches!(
-            waited(Some(0.0), left_behind, stuck),
+            waited(Some(0.0), left_behind, None, stuck),
             Waited::Late
         ));
         assert_eq!(left_behind.unwrap().count(), 1);
@@ -158,7 +194,10 @@ mod tests {
     fn a_run_left_behind_is_counted_until_it_ends() {
         let left_behind = left_behind!();
         let slow = || std::thread::sleep(Duration::from_millis(500));
-        assert!(matches!(waited(Some(0.0), left_behind, slow), Waited::Late));
+        assert!(matches!(
+            waited(Some(0.0), left_behind, None, slow),
+            Waited::Late
+        ));
         assert_eq!(left_behind.unwrap().count(), 1);
         // Not a timing assertion: only a bound on the wait for its end.
         let deadline = Instant::now() + Duration::from_secs(60);
@@ -169,11 +208,36 @@ mod tests {
     }
 
     #[test]
+    fn a_raised_interrupt_ends_the_wait_and_leaves_the_run_behind() {
+        let left_behind = left_behind!();
+        let interrupt = Interrupt::new();
+        interrupt.raise();
+        let stuck = || std::thread::sleep(Duration::from_secs(600));
+        assert!(matches!(
+            waited(None, left_behind, Some(&interrupt), stuck),
+            Waited::Interrupted
+        ));
+        assert_eq!(left_behind.unwrap().count(), 1);
+    }
+
+    #[test]
+    fn an_interrupt_not_raised_waits_for_the_answer() {
+        let slow = || {
+            std::thread::sleep(Duration::from_millis(50));
+            "done"
+        };
+        assert!(matches!(
+            waited(Some(60.0), left_behind!(), Some(&Interrupt::new()), slow),
+            Waited::Answered("done")
+        ));
+    }
+
+    #[test]
     fn a_run_that_panics_is_lost_not_late() {
         let left_behind = left_behind!();
         let broken = || -> u32 { panic!("a solver's thread failed") };
         assert!(matches!(
-            waited(Some(60.0), left_behind, broken),
+            waited(Some(60.0), left_behind, None, broken),
             Waited::Lost
         ));
         assert_eq!(left_behind.unwrap().count(), 0);

@@ -17,12 +17,13 @@
 //! trial runs on the same thread, with the same outcome.
 
 use std::sync::atomic::{AtomicU8, Ordering};
-use std::sync::{Mutex, OnceLock, RwLock};
+use std::sync::{Mutex, RwLock};
 
 use super::nogoods::Nogoods;
 use super::trials::{Next, PassEnd, PassRun, Trial};
 use super::Domains;
 use crate::board::Board;
+use crate::cores::second_core;
 use crate::precheck::Contradiction;
 
 /// Where the second trial of each pair runs.
@@ -41,14 +42,6 @@ pub(super) enum Helper {
     /// On a thread of its own in every pass that uses rule 5 (for tests).
     #[cfg(test)]
     EveryPass,
-}
-
-/// Does this machine have a second core for the helper? (Asked once: the
-/// answer reads the process's CPU limits.)
-fn second_core() -> bool {
-    static SECOND_CORE: OnceLock<bool> = OnceLock::new();
-    *SECOND_CORE
-        .get_or_init(|| std::thread::available_parallelism().is_ok_and(|cores| cores.get() >= 2))
 }
 
 /// Open pairs times T, at least, for a pass to start a thread: below it,

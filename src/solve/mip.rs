@@ -3,7 +3,7 @@
 //! repeated cuts, which `count --solver highs|cbc` keeps because it teaches
 //! the cut.
 
-use crate::backend::{Backend, Outcome, Params, Run};
+use crate::backend::{Backend, Interrupt, Outcome, Params, Run};
 use crate::board::Board;
 use crate::check::{check_values, Solution};
 use crate::error::Error;
@@ -18,13 +18,16 @@ use super::{prepare, Count, Deadline, Modelled, Options, Phase, Prepared};
 /// already in): the first solution, and with `unique` the second solve.
 /// `known` is a checked solution and the stage that found it (the search,
 /// or the solver in an earlier turn): the first solve is then skipped and
-/// the no-good cut is built from it.
+/// the no-good cut is built from it. `interrupt`, once raised, stops the
+/// solver early (another engine settled the board).
+#[allow(clippy::too_many_arguments)] // the pipeline's state, as `turns::solve` hands it on
 pub(super) fn run(
     board: &Board,
     options: &Options,
     deadline: &Deadline,
     prepared: &Prepared,
     known: Option<(Solution, Stage)>,
+    interrupt: Option<Interrupt>,
     report: &mut Report,
     progress: &mut dyn FnMut(Phase),
 ) -> Result<(), Error> {
@@ -66,6 +69,7 @@ pub(super) fn run(
         time_limit: None,
         log: options.solver_log,
         relax: false,
+        interrupt,
     };
     let found = known.and_then(|(solution, stage)| {
         let values = model.encode(&solution)?;
@@ -86,7 +90,7 @@ pub(super) fn run(
                 model,
                 options,
                 deadline,
-                params,
+                params.clone(),
                 &mut generated,
                 report,
             )?;
@@ -260,6 +264,7 @@ pub(super) fn count_by_cuts(
             time_limit,
             log: options.solver_log,
             relax: false,
+            interrupt: None,
         };
         let (run, _) = solve_generating(model, options.backend, &cuts, &mut generated, params);
         match judge(board, model, options.backend, &run)? {

@@ -43,7 +43,7 @@ pub(crate) fn solve_generating(
             generated,
             Params {
                 relax: true,
-                ..params
+                ..params.clone()
             },
         );
         done = lp;
@@ -75,7 +75,7 @@ pub(crate) fn solve_generating(
             &rows,
             Params {
                 time_limit,
-                ..params
+                ..params.clone()
             },
         );
         done.rounds += 1;

@@ -14,8 +14,10 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use crate::backend::Interrupt;
 use crate::board::Board;
 use crate::check::Solution;
+use crate::cores::second_core;
 use crate::domains::Domains;
 use crate::report::{Report, SearchStats};
 use crate::search::{self, Gate, Limits, Outcome};
@@ -47,6 +49,9 @@ pub(super) struct Running {
     earlier: SearchStats,
     /// The time its turns took.
     ran: Duration,
+    /// Raised when it has settled the board, for a MIP solver running
+    /// beside it to stop.
+    settled: Interrupt,
 }
 
 impl Running {
@@ -66,9 +71,11 @@ impl Running {
         let (end, ended) = mpsc::channel();
         let limits = limits(options, deadline.0);
         let searches = options.searches;
+        let settled = Interrupt::new();
         let (board, domains) = (board.clone(), domains.cloned());
         let thread = std::thread::spawn({
             let (gate, seen) = (Arc::clone(&gate), Arc::clone(&seen));
+            let settled = settled.clone();
             move || {
                 let outcome = search::search_side_by_side(
                     &board,
@@ -82,6 +89,9 @@ impl Running {
                         seen.solutions.store(progress.solutions, Ordering::Relaxed);
                     },
                 );
+                if search::settles(&outcome, &limits) {
+                    settled.raise();
+                }
                 // The pipeline may have gone on without it.
                 let _ = end.send(outcome);
             }
@@ -95,7 +105,13 @@ impl Running {
             outcome: None,
             earlier,
             ran: Duration::ZERO,
+            settled,
         }
+    }
+
+    /// A flag raised once the search has settled the board.
+    pub(super) fn interrupt(&self) -> Interrupt {
+        self.settled.clone()
     }
 
     /// Lets the search run for `seconds`, or until it ends (settled, or
@@ -125,6 +141,26 @@ impl Running {
         }
         self.gate.close();
         self.ran += start.elapsed();
+    }
+
+    /// Lets the search run while this thread does `work` (a turn of the
+    /// MIP), where the machine has a second core; then it waits again. On
+    /// one core it waits through `work`.
+    pub(super) fn run_beside<T>(&mut self, work: impl FnOnce() -> T) -> T {
+        if self.outcome.is_some() || !second_core() {
+            return work();
+        }
+        let start = Instant::now();
+        self.gate.open();
+        let done = work();
+        self.gate.close();
+        self.ran += start.elapsed();
+        match self.ended.try_recv() {
+            Ok(outcome) => self.outcome = Some(outcome),
+            Err(mpsc::TryRecvError::Empty) => {}
+            Err(mpsc::TryRecvError::Disconnected) => self.lost(),
+        }
+        done
     }
 
     /// It has ended, having settled what it was asked.

@@ -13,16 +13,21 @@
 //!
 //! The search does not start over at its turns: it waits on its thread
 //! between them, where it stood (`running.rs`), so its turns add up to the
-//! search `--solver search` runs. A turn of the MIP solves the same model
-//! from its start (neither good_lp nor the solvers keep a solve to go on
-//! with), with the first solution found so far by either engine as the
-//! start of its no-good cut. So a board that one engine settles in t
-//! seconds is settled within a few times t: under 2t where the search
-//! does (the MIP's turns before the search's last add up to less than the
-//! search's time), plus the build and at most one turn's length of
-//! shaving (`solve_with` stops it there), so under 3t in all; under 7t
-//! where only the MIP does (its turns start over, and wait through the
-//! search's).
+//! search `--solver search` runs. On a machine with a second core it does
+//! not wait through the MIP's turns either: HiGHS and CBC use one core, so
+//! the search goes on beside them, and when it settles the board there it
+//! interrupts HiGHS (CBC has no interrupt, and runs its turn out). A turn
+//! of the MIP solves the same model from its start (neither good_lp nor
+//! the solvers keep a solve to go on with), with the first solution found
+//! so far by either engine as the start of its no-good cut. So a board
+//! that one engine settles in t seconds is settled within a few times t:
+//! under 2t where the search does (it runs at least through its own turns,
+//! which add up to more than the MIP's before its last), plus the build
+//! and at most one turn's length of shaving (`solve_with` stops it there),
+//! so under 3t in all; where only the MIP does, under 7t when the search
+//! waits through its turns (they start over, and wait through the
+//! search's), and under about 11t when the search runs beside them and
+//! the three threads share two cores.
 
 use crate::board::Board;
 use crate::check::Solution;
@@ -60,7 +65,9 @@ pub(super) fn solve(
     }) = turns
     else {
         let known = carried.known;
-        return mip::run(board, options, deadline, prepared, known, report, progress);
+        return mip::run(
+            board, options, deadline, prepared, known, None, report, progress,
+        );
     };
     loop {
         carried.learn(search.first().map(|first| (first, Stage::Search)), options);
@@ -68,7 +75,13 @@ pub(super) fn solve(
         clear_verdict(report);
         let mip_turn = carried.end(deadline).earlier(&Deadline::new(Some(turn)));
         let known = carried.known.clone();
-        mip::run(board, options, &mip_turn, prepared, known, report, progress)?;
+        let interrupt = search.interrupt();
+        search.run_beside(|| {
+            let interrupt = Some(interrupt);
+            mip::run(
+                board, options, &mip_turn, prepared, known, interrupt, report, progress,
+            )
+        })?;
         add_mip_figures(before, &mut report.stats);
         let first = report.grid.clone().map(|first| (first, Stage::Solver));
         carried.learn(first, options);
@@ -76,6 +89,10 @@ pub(super) fn solve(
             // The MIP settled the board: the report keeps the search's
             // figures, not its verdict.
             search.account_figures(options, report);
+            return Ok(());
+        }
+        if search.settled() {
+            settled_by(search, options, report);
             return Ok(());
         }
         if carried.end(deadline).remaining().is_err() {

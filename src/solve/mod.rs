@@ -200,9 +200,11 @@ pub fn solve_with(
     }
     progress(Phase::Building);
     let prepared = build(board, options, reduced)?;
-    let turns = running
-        .zip(budget)
-        .map(|(search, first)| turns::Turns { search, first });
+    let turns = running.zip(budget).map(|(search, first)| turns::Turns {
+        search,
+        first,
+        beside: search_first,
+    });
     turns::solve(
         board,
         options,

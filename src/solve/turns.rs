@@ -13,21 +13,23 @@
 //!
 //! The search does not start over at its turns: it waits on its thread
 //! between them, where it stood (`running.rs`), so its turns add up to the
-//! search `--solver search` runs. On a machine with a second core it does
-//! not wait through the MIP's turns either: HiGHS and CBC use one core, so
-//! the search goes on beside them, and when it settles the board there it
-//! interrupts HiGHS (CBC has no interrupt, and runs its turn out). A turn
-//! of the MIP solves the same model from its start (neither good_lp nor
-//! the solvers keep a solve to go on with), with the first solution found
-//! so far by either engine as the start of its no-good cut. So a board
-//! that one engine settles in t seconds is settled within a few times t:
-//! under 2t where the search does (it runs at least through its own turns,
-//! which add up to more than the MIP's before its last), plus the build
-//! and at most one turn's length of shaving (`solve_with` stops it there),
-//! so under 3t in all; where only the MIP does, under 7t when the search
-//! waits through its turns (they start over, and wait through the
-//! search's), and under about 11t when the search runs beside them and
-//! the three threads share two cores.
+//! search `--solver search` runs. On a loose board (many values per cell:
+//! the search went first, as the likelier to settle it), and on a machine
+//! with a second core, it does not wait through the MIP's turns either:
+//! HiGHS and CBC use one core, so the search goes on beside them, and when
+//! it settles the board there it interrupts HiGHS (CBC has no interrupt,
+//! and runs its turn out). A turn of the MIP solves the same model from
+//! its start (neither good_lp nor the solvers keep a solve to go on with),
+//! with the first solution found so far by either engine as the start of
+//! its no-good cut. So a board that one engine settles in t seconds is
+//! settled within a few times t: under 2t where the search does (it runs
+//! at least through its own turns, which add up to more than the MIP's
+//! before its last), plus the build and at most one turn's length of
+//! shaving (`solve_with` stops it there), so under 3t in all; where only
+//! the MIP does, under 7t when the search waits through its turns (they
+//! start over, and wait through the search's), and under about 11t on a
+//! loose board, where the search runs beside them and the three threads
+//! share two cores.
 
 use crate::board::Board;
 use crate::check::Solution;
@@ -37,10 +39,12 @@ use crate::report::{Report, Stage, Stats, Status, Step};
 use super::running::Running;
 use super::{mip, Deadline, Options, Phase, Prepared};
 
-/// The search, waiting after its first turn, and that turn's seconds.
+/// The search, waiting after its first turn, that turn's seconds, and
+/// whether it runs beside the MIP's turns (a loose board).
 pub(super) struct Turns {
     pub(super) search: Running,
     pub(super) first: f64,
+    pub(super) beside: bool,
 }
 
 /// Runs the MIP on the prepared model, taking turns with the search when
@@ -62,6 +66,7 @@ pub(super) fn solve(
     let Some(Turns {
         mut search,
         first: mut turn,
+        beside,
     }) = turns
     else {
         let known = carried.known;
@@ -73,15 +78,20 @@ pub(super) fn solve(
         carried.learn(search.first().map(|first| (first, Stage::Search)), options);
         let before = take_mip_figures(&mut report.stats);
         clear_verdict(report);
-        let mip_turn = carried.end(deadline).earlier(&Deadline::new(Some(turn)));
+        let turn_end = carried.end(deadline).earlier(&Deadline::new(Some(turn)));
         let known = carried.known.clone();
-        let interrupt = search.interrupt();
-        search.run_beside(|| {
-            let interrupt = Some(interrupt);
+        let mip_turn = |interrupt| {
             mip::run(
-                board, options, &mip_turn, prepared, known, interrupt, report, progress,
+                board, options, &turn_end, prepared, known, interrupt, report, progress,
             )
-        })?;
+        };
+        match beside {
+            true => {
+                let interrupt = search.interrupt();
+                search.run_beside(|| mip_turn(Some(interrupt)))?;
+            }
+            false => mip_turn(None)?,
+        }
         add_mip_figures(before, &mut report.stats);
         let first = report.grid.clone().map(|first| (first, Stage::Solver));
         carried.learn(first, options);

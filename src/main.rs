@@ -107,8 +107,9 @@ struct ModelArgs {
     max_variables: u64,
     /// Seconds the search may try ahead of HiGHS or CBC; when it settles the
     /// board no model is built, when it does not the two take turns, each
-    /// twice as long as the last (the search goes on where it stood). 0
-    /// leaves the board to the MIP alone.
+    /// twice as long as the last (the search goes on where it stood, and on
+    /// a loose board also beside the MIP's turns). 0 leaves the board to
+    /// the MIP alone.
     /// [default: 1 for every 150 cells and at least 1, or half of
     /// --time-limit when that is longer]
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]

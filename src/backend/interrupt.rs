@@ -27,6 +27,7 @@ impl Interrupt {
         self.0.store(true, Ordering::SeqCst);
     }
 
+    /// Has it been raised?
     pub fn is_raised(&self) -> bool {
         self.0.load(Ordering::SeqCst)
     }

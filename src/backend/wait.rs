@@ -101,17 +101,15 @@ pub(super) fn waited<T: Send + 'static>(
         Instant::now().checked_add(wait)
     });
     let answer = loop {
+        // Until the end of the wait, or the next look at the interrupt.
         let look = interrupt.map(|_| Instant::now() + INTERRUPT_LOOKS);
-        let until = match (end, look) {
-            (Some(end), Some(look)) => Some(end.min(look)),
-            (end, look) => end.or(look),
-        };
-        let answer = match until {
+        let answer = match [end, look].into_iter().flatten().min() {
             Some(until) => receiver.recv_timeout(until.saturating_duration_since(Instant::now())),
             None => receiver.recv().map_err(|_| RecvTimeoutError::Disconnected),
         };
+        let wait_over = end.is_some_and(|end| Instant::now() >= end);
         match answer {
-            Err(RecvTimeoutError::Timeout) if end.is_none_or(|end| Instant::now() < end) => {
+            Err(RecvTimeoutError::Timeout) if !wait_over => {
                 if interrupt.is_some_and(Interrupt::is_raised) {
                     leave_behind(&state, left_behind);
                     return Waited::Interrupted;

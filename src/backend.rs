@@ -388,8 +388,10 @@ fn solve_cbc_within(
     let behind_another = CBC_LEFT_BEHIND.count() > 0;
     let model = std::mem::take(problem.as_inner_mut());
     let solve = move || (solve_cbc_once(&model, columns, limit), model);
-    // CBC cannot be interrupted: its call is waited for to its limit.
-    let run = match waited(wait, Some(&CBC_LEFT_BEHIND), None, solve) {
+    // CBC has no interrupt of its own: once one is raised, the call is
+    // left behind to end at its limit, and keeps CBC's lock until then.
+    let interrupt = params.interrupt.as_ref();
+    let run = match waited(wait, Some(&CBC_LEFT_BEHIND), interrupt, solve) {
         Waited::Answered((run, model)) => {
             *problem.as_inner_mut() = model;
             run

@@ -6,7 +6,8 @@
 //! presolve looks only at its clock, so a call interrupted there ends when
 //! presolve does. The caller does not wait for that: `wait.rs` stops
 //! waiting at once and leaves the call to end on its own. CBC has no such
-//! callback through coin_cbc, and ends at its time limit.
+//! callback through coin_cbc: its call is left behind the same way, and
+//! ends at its time limit (holding CBC's lock until then).
 
 use std::ffi::{c_char, c_int, c_void};
 use std::sync::atomic::{AtomicBool, Ordering};

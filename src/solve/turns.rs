@@ -17,8 +17,8 @@
 //! the search went first, as the likelier to settle it), and on a machine
 //! with a second core, it does not wait through the MIP's turns either:
 //! HiGHS and CBC use one core, so the search goes on beside them, and when
-//! it settles the board there it interrupts HiGHS (CBC has no interrupt,
-//! and runs its turn out). A turn of the MIP solves the same model from
+//! it settles the board there it interrupts HiGHS (CBC, which has no
+//! interrupt, is left to end its turn on its own thread). A turn of the MIP solves the same model from
 //! its start (neither good_lp nor the solvers keep a solve to go on with),
 //! with the first solution found so far by either engine as the start of
 //! its no-good cut. So a board that one engine settles in t seconds is

@@ -36,6 +36,7 @@ use std::time::Instant;
 use crate::backend::Backend;
 use crate::board::Board;
 use crate::check::Solution;
+use crate::cores::second_core;
 use crate::error::Error;
 use crate::report::{Report, Stats, Status};
 use running::Running;
@@ -203,7 +204,7 @@ pub fn solve_with(
     let turns = running.zip(budget).map(|(search, first)| turns::Turns {
         search,
         first,
-        beside: search_first,
+        beside: search_first && second_core(),
     });
     turns::solve(
         board,

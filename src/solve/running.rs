@@ -17,7 +17,6 @@ use std::time::{Duration, Instant};
 use crate::backend::Interrupt;
 use crate::board::Board;
 use crate::check::Solution;
-use crate::cores::second_core;
 use crate::domains::Domains;
 use crate::report::{Report, SearchStats};
 use crate::search::{self, Gate, Limits, Outcome};
@@ -144,10 +143,9 @@ impl Running {
     }
 
     /// Lets the search run while this thread does `work` (a turn of the
-    /// MIP), where the machine has a second core; then it waits again. On
-    /// one core it waits through `work`.
+    /// MIP, on a machine with a second core); then it waits again.
     pub(super) fn run_beside<T>(&mut self, work: impl FnOnce() -> T) -> T {
-        if self.outcome.is_some() || !second_core() {
+        if self.outcome.is_some() {
             return work();
         }
         let start = Instant::now();

@@ -40,7 +40,8 @@ use super::running::Running;
 use super::{mip, Deadline, Options, Phase, Prepared};
 
 /// The search, waiting after its first turn, that turn's seconds, and
-/// whether it runs beside the MIP's turns (a loose board).
+/// whether it runs beside the MIP's turns (a loose board, on a machine
+/// with a second core).
 pub(super) struct Turns {
     pub(super) search: Running,
     pub(super) first: f64,
@@ -85,12 +86,11 @@ pub(super) fn solve(
                 board, options, &turn_end, prepared, known, interrupt, report, progress,
             )
         };
-        match beside {
-            true => {
-                let interrupt = search.interrupt();
-                search.run_beside(|| mip_turn(Some(interrupt)))?;
-            }
-            false => mip_turn(None)?,
+        if beside {
+            let interrupt = search.interrupt();
+            search.run_beside(|| mip_turn(Some(interrupt)))?;
+        } else {
+            mip_turn(None)?;
         }
         add_mip_figures(before, &mut report.stats);
         let first = report.grid.clone().map(|first| (first, Stage::Solver));

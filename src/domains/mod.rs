@@ -28,7 +28,7 @@
 //!    removes nothing; the first leaves rule 5 out, for speed (shaving is
 //!    skipped on boards over [`SHAVING_BUDGET`]). (`shaving.rs`; the trial
 //!    copy and the order of a pass's pairs in `trials.rs`; two trials at a
-//!    time, on two cores where there are two, in `paired.rs`)
+//!    time, on two cores where there are two, in `batched.rs`)
 //! 7. **Learned nogoods.** A shaving trial "c holds k" that succeeds but
 //!    removes "d holds j" proves that no solution has both; whenever
 //!    propagation later fixes d to j, c loses k (`nogoods.rs`; skipped with
@@ -55,6 +55,7 @@ use crate::precheck::Contradiction;
 
 mod agenda;
 mod all_different;
+mod batched;
 mod bits;
 mod branching;
 pub use branching::{BranchLimits, Branched};
@@ -63,7 +64,6 @@ mod components;
 mod distance;
 mod matching;
 mod nogoods;
-mod paired;
 mod read;
 mod shaving;
 mod support;

@@ -15,8 +15,8 @@
 
 use std::time::Instant;
 
+use super::batched::{Helper, BATCH};
 use super::nogoods::Nogoods;
-use super::paired::Helper;
 use super::trials::{Cursor, Next, PassEnd, PassRun, Trial};
 use super::Domains;
 use crate::board::{Board, Cell};
@@ -54,9 +54,10 @@ impl Domains {
     /// and every later pass is whole. Shaving still ends only after a whole
     /// pass that removes nothing.
     ///
-    /// Trials go two at a time, the second on a thread of its own where the
-    /// machine has a second core and the trials are long enough
-    /// (`paired.rs`); what shaving removes is the same either way.
+    /// Trials go eight at a time from the same domains, shared with a
+    /// thread of its own where the machine has a second core and the
+    /// trials are long enough (`batched.rs`); what shaving removes is the
+    /// same either way.
     pub(super) fn shave(
         &mut self,
         board: &Board,
@@ -102,7 +103,10 @@ impl Domains {
         let mut sample = Sample::default();
         let mut cleared = vec![0u64; self.bits.len()];
         let mut own = Trial::new(self, board);
-        let mut helper_trial = (helper != Helper::None).then(|| Trial::new(self, board));
+        let mut batch: Vec<Trial> = match helper {
+            Helper::None => Vec::new(),
+            _ => (0..BATCH).map(|_| Trial::new(self, board)).collect(),
+        };
         let mut nogoods = match cap {
             Some(_) => None,
             None => Nogoods::over(self),
@@ -126,10 +130,10 @@ impl Domains {
             }
             self.note_bounds(&mut own.agenda);
             own.in_step = false;
-            if let Some(helper_trial) = &mut helper_trial {
-                helper_trial.agenda.all_different = !first_pass;
-                helper_trial.agenda.bounds.clone_from(&own.agenda.bounds);
-                helper_trial.in_step = false;
+            for trial in &mut batch {
+                trial.agenda.all_different = !first_pass;
+                trial.agenda.bounds.clone_from(&own.agenda.bounds);
+                trial.in_step = false;
             }
             cleared.fill(0);
             let mut pass_run = PassRun {
@@ -140,11 +144,9 @@ impl Domains {
                 nogoods: &mut nogoods,
                 removed_any: false,
             };
-            let end = match &mut helper_trial {
-                Some(helper_trial) => {
-                    self.pass_in_pairs(&mut pass_run, &mut own, helper_trial, helper)?
-                }
-                None => self.pass_alone(&mut pass_run, &mut own, cap, &mut sample)?,
+            let end = match helper {
+                Helper::None => self.pass_alone(&mut pass_run, &mut own, cap, &mut sample)?,
+                _ => self.pass_in_batches(&mut pass_run, &mut batch, helper)?,
             };
             let removed_any = pass_run.removed_any;
             if end == PassEnd::Stopped {

@@ -1,0 +1,336 @@
+//! Shaving's trials eight at a time: the next [`BATCH`] pairs of a pass
+//! are supposed from the same domains and nogoods, on two threads where
+//! the machine has a second core, and their outcomes are then taken in
+//! order.
+//!
+//! A trial later in a batch ran on the domains as they were before the
+//! outcomes ahead of it, which is not how one trial after another would
+//! run it: where an earlier one removed its pair, or taught nogoods the
+//! later one could have used, the later trial is a little weaker than it
+//! would have been. It is still sound: a failure from wider domains and
+//! fewer nogoods is a failure from narrower ones too (propagation is
+//! monotone), and a success only keeps its pair and, for the rest of the
+//! pass, the pairs its trial fixed; a pass after one that removed
+//! something tries them again. Shaving still ends only after a whole pass
+//! that removes nothing.
+//!
+//! Why eight: the two threads claim the batch's trials one by one, so a
+//! long trial on one thread is made up by short ones on the other, and
+//! they meet once per batch instead of once per pair; a longer batch
+//! would run more of its trials on stale domains.
+//!
+//! Which pairs go together, and so what shaving removes and learns, does
+//! not depend on the threads: on a machine with one core every trial of a
+//! batch runs on this thread, with the same outcome.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard, RwLock};
+
+use super::nogoods::Nogoods;
+use super::trials::{Next, PassEnd, PassRun, Trial};
+use super::Domains;
+use crate::board::Board;
+use crate::cores::second_core;
+use crate::precheck::Contradiction;
+
+/// How many pairs a batch supposes from the same domains.
+pub(super) const BATCH: usize = 8;
+
+/// Where a batch's trials run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Helper {
+    /// Nowhere: one trial at a time, no batches (shaving's sample).
+    None,
+    /// On this thread, one after another (for tests: `Thread` does this
+    /// on a machine with one core, and for short passes).
+    #[cfg(test)]
+    Inline,
+    /// Shared with a thread of its own, where the machine has a second
+    /// core and the pass's trials are long enough to pay for it;
+    /// otherwise inline.
+    Thread,
+    /// Shared with a thread of its own in every pass (for tests).
+    #[cfg(test)]
+    EveryPass,
+}
+
+/// Open pairs times T, at least, for a pass to start a thread: below it,
+/// trials take a few microseconds and a pass less time than handing
+/// batches over between threads costs.
+const THREAD_WORK: u64 = 250_000;
+
+impl Domains {
+    /// Are this pass's trials long enough to share with a thread?
+    fn worth_a_thread(&self) -> bool {
+        self.open_pairs() as u64 * u64::from(self.total) >= THREAD_WORK
+    }
+}
+
+/// Times a thread looks for what it waits for before it lets others run
+/// between looks: a trial takes tens of microseconds.
+const SPINS: u32 = 1 << 14;
+
+/// Waits until `ready`, spinning first and then yielding the core between
+/// looks, so that a thread waiting while the other propagates a removal
+/// does not hold a core another program wants.
+fn wait_for(ready: impl Fn() -> bool) {
+    let mut looks = 0u32;
+    while !ready() {
+        looks = looks.saturating_add(1);
+        match looks < SPINS {
+            true => std::hint::spin_loop(),
+            false => std::thread::yield_now(),
+        }
+    }
+}
+
+/// One trial of a batch: its pair, its copy, and how it ended.
+struct Slot<'a> {
+    pair: (usize, u32),
+    trial: &'a mut Trial,
+    outcome: Result<(), Contradiction>,
+}
+
+impl Slot<'_> {
+    /// Supposes the slot's pair on its copy of `domains`.
+    fn run(&mut self, domains: &Domains, nogoods: Option<&Nogoods>, board: &Board) {
+        self.outcome = self.trial.suppose(domains, board, self.pair, nogoods);
+    }
+}
+
+/// How the two threads share a batch: each claims the next trial not yet
+/// claimed (`next`) until the batch's `len` is reached, and counts it
+/// `done` when it has run it. `posted` counts the batches posted, so the
+/// helper knows a new one from the one it has finished.
+#[derive(Default)]
+struct Claims {
+    len: AtomicUsize,
+    next: AtomicUsize,
+    done: AtomicUsize,
+    posted: AtomicUsize,
+    closed: AtomicBool,
+}
+
+/// No claim reaches a batch's length from here before the next is posted.
+const NONE_LEFT: usize = usize::MAX / 2;
+
+impl Claims {
+    /// Posts a batch of `len` trials.
+    fn post(&self, len: usize) {
+        self.len.store(len, Ordering::Release);
+        self.done.store(0, Ordering::Release);
+        self.next.store(0, Ordering::Release);
+        self.posted.fetch_add(1, Ordering::AcqRel);
+    }
+
+    /// The next trial of the batch to run, if one is left.
+    fn claim(&self) -> Option<usize> {
+        let next = self.next.fetch_add(1, Ordering::AcqRel);
+        (next < self.len.load(Ordering::Acquire)).then_some(next)
+    }
+
+    /// Runs trials of the posted batch until none is left to claim.
+    fn work(&self, run: impl Fn(usize)) {
+        while let Some(at) = self.claim() {
+            run(at);
+            self.done.fetch_add(1, Ordering::AcqRel);
+        }
+    }
+
+    /// Waits until every trial of the posted batch has run, and closes it
+    /// to claims.
+    fn wait_done(&self) {
+        let len = self.len.load(Ordering::Acquire);
+        wait_for(|| self.done.load(Ordering::Acquire) >= len);
+        self.next.store(NONE_LEFT, Ordering::Release);
+    }
+
+    /// The helper's side: runs its share of each batch posted, until the
+    /// pass is over.
+    fn help(&self, run: impl Fn(usize)) {
+        let mut seen = 0;
+        loop {
+            wait_for(|| {
+                self.closed.load(Ordering::Acquire) || self.posted.load(Ordering::Acquire) != seen
+            });
+            if self.closed.load(Ordering::Acquire) {
+                return;
+            }
+            seen = self.posted.load(Ordering::Acquire);
+            self.work(&run);
+        }
+    }
+}
+
+impl Domains {
+    /// One pass of trials in batches (see the module's comment), with
+    /// `trials` holding a copy for each trial of a batch.
+    pub(super) fn pass_in_batches(
+        &mut self,
+        pass: &mut PassRun,
+        trials: &mut [Trial],
+        helper: Helper,
+    ) -> Result<PassEnd, Contradiction> {
+        let beside = match helper {
+            Helper::Thread => self.worth_a_thread() && second_core(),
+            #[cfg(test)]
+            Helper::EveryPass => true,
+            _ => false,
+        };
+        let board = pass.board;
+        let slots: Vec<Mutex<Slot>> = trials
+            .iter_mut()
+            .map(|trial| {
+                Mutex::new(Slot {
+                    pair: (0, 0),
+                    trial,
+                    outcome: Ok(()),
+                })
+            })
+            .collect();
+        let domains = RwLock::new(self);
+        let nogoods = RwLock::new(pass.nogoods.take());
+        let claims = Claims::default();
+        let run = |at: usize| {
+            let start = domains.read().expect("the domains are whole");
+            let known = nogoods.read().expect("the nogoods are whole");
+            slots[at]
+                .lock()
+                .expect("the slot is whole")
+                .run(&start, known.as_ref(), board);
+        };
+        let end = std::thread::scope(|scope| {
+            if beside {
+                scope.spawn(|| claims.help(run));
+            }
+            let end = (|| loop {
+                let next = domains
+                    .read()
+                    .expect("the domains are whole")
+                    .next_batch(pass);
+                let batch = match next {
+                    Ok(batch) => batch,
+                    Err(end) => return Ok(end),
+                };
+                for (slot, &pair) in slots.iter().zip(&batch) {
+                    slot.lock().expect("the slot is whole").pair = pair;
+                }
+                claims.post(batch.len());
+                claims.work(run);
+                claims.wait_done();
+                let mut start = domains.write().expect("the domains are whole");
+                let mut known = nogoods.write().expect("the nogoods are whole");
+                let mut batch: Vec<_> = slots[..batch.len()]
+                    .iter()
+                    .map(|slot| slot.lock().expect("the slot is whole"))
+                    .collect();
+                pass.removed_any |= start.settle(board, pass.cleared, &mut known, &mut batch)?;
+            })();
+            claims.closed.store(true, Ordering::Release);
+            end
+        });
+        *pass.nogoods = nogoods.into_inner().expect("the nogoods are whole");
+        end
+    }
+
+    /// The next pairs of the pass, up to [`BATCH`] of them, or how it
+    /// ended.
+    fn next_batch(&self, pass: &mut PassRun) -> Result<Vec<(usize, u32)>, PassEnd> {
+        let mut batch = Vec::with_capacity(BATCH);
+        while batch.len() < BATCH {
+            match pass.cursor.next(self, pass.cleared, pass.stop) {
+                Next::Pair(pair) => batch.push(pair),
+                // A pass the clock stopped ends at the next look.
+                Next::End if batch.is_empty() => return Err(PassEnd::Done),
+                Next::Stopped if batch.is_empty() => return Err(PassEnd::Stopped),
+                Next::End | Next::Stopped => break,
+            }
+        }
+        Ok(batch)
+    }
+
+    /// Takes the outcomes of a batch in order, as one trial after another
+    /// would (`take_outcome`), but for each trial's having started from
+    /// the domains and nogoods before the batch; a pair an earlier outcome
+    /// decided, removed or cleared is left alone. True if any removed its
+    /// pair.
+    fn settle(
+        &mut self,
+        board: &Board,
+        cleared: &mut [u64],
+        nogoods: &mut Option<Nogoods>,
+        batch: &mut [MutexGuard<Slot>],
+    ) -> Result<bool, Contradiction> {
+        let mut removed_any = false;
+        for at in 0..batch.len() {
+            let slot = &mut *batch[at];
+            if !self.may_try(slot.pair, cleared) {
+                continue;
+            }
+            let outcome = std::mem::replace(&mut slot.outcome, Ok(()));
+            if !self.take_outcome(board, cleared, nogoods, (slot.pair, outcome), slot.trial)? {
+                removed_any = true;
+                // The other copies started from the domains before this
+                // removal.
+                for other in batch.iter_mut() {
+                    other.trial.in_step = false;
+                }
+            }
+        }
+        Ok(removed_any)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Filled;
+
+    /// The domains after rules 1-5 and then shaving with `helper`.
+    fn shaved_with(board: &Board, helper: Helper) -> Domains {
+        let mut domains = Domains::reduce_with(board, false, None).unwrap();
+        domains.shave_with(board, None, None, helper).unwrap();
+        domains
+    }
+
+    fn assert_same_shaving(board: &Board) {
+        let inline = shaved_with(board, Helper::Inline);
+        let beside = shaved_with(board, Helper::EveryPass);
+        for cell in board.cells() {
+            assert_eq!(
+                inline.values(board, cell),
+                beside.values(board, cell),
+                "{cell}"
+            );
+        }
+        assert_eq!(inline.summary(board), beside.summary(board));
+    }
+
+    #[test]
+    fn the_helper_on_a_thread_shaves_what_it_shaves_inline() {
+        // Every second clue of examples/boards/classic_9x9.csv: many
+        // solutions, passes that remove and passes that do not.
+        let board = Board::parse(
+            b",,,,,,,,\n,25,,13,,15,,41,\n,,,,,,,40,\n,,,,,,,39,\n,,,,,,,38,\n\
+              ,,,,,,,37,\n,,,,,,,50,\n,,72,,60,,52,,\n,,,,,,,,\n",
+        )
+        .unwrap();
+        assert_same_shaving(&board);
+    }
+
+    #[test]
+    fn a_unique_board_shaved_in_batches_on_two_threads_is_decided_as_inline() {
+        let board =
+            Board::parse(include_bytes!("../../examples/boards/scale/15x15_2.csv")).unwrap();
+        assert_same_shaving(&board);
+        let shaved = shaved_with(&board, Helper::EveryPass);
+        let solution = Filled::parse(include_bytes!(
+            "../../examples/boards/scale/15x15_2.solution.csv"
+        ))
+        .unwrap();
+        for (index, cell) in board.cells().enumerate() {
+            let value = solution.values[index].unwrap() as u32;
+            assert_eq!(shaved.values(&board, cell), [value], "{cell}");
+        }
+    }
+}

@@ -262,19 +262,24 @@ impl Domains {
         batch: &mut [MutexGuard<Slot>],
     ) -> Result<bool, Contradiction> {
         let mut removed_any = false;
-        for at in 0..batch.len() {
-            let slot = &mut *batch[at];
+        // The cells the batch's removals narrowed.
+        let mut narrowed: Vec<usize> = Vec::new();
+        for slot in batch.iter_mut() {
             if !self.may_try(slot.pair, cleared) {
                 continue;
             }
             let outcome = std::mem::replace(&mut slot.outcome, Ok(()));
             if !self.take_outcome(board, cleared, nogoods, (slot.pair, outcome), slot.trial)? {
                 removed_any = true;
-                // The other copies started from the domains before this
-                // removal.
-                for other in batch.iter_mut() {
-                    other.trial.in_step = false;
-                }
+                narrowed.extend_from_slice(&slot.trial.agenda.touched);
+            }
+        }
+        // A copy that held differs from the domains now where its trial
+        // touched them and where the removals narrowed them: it is mended
+        // there at its next trial, not copied whole.
+        for slot in batch.iter_mut().filter(|slot| slot.trial.in_step) {
+            for &cell in &narrowed {
+                slot.trial.agenda.touch(cell);
             }
         }
         Ok(removed_any)
@@ -304,6 +309,77 @@ mod tests {
             );
         }
         assert_eq!(inline.summary(board), beside.summary(board));
+    }
+
+    /// Every second clue of examples/boards/classic_9x9.csv.
+    fn half_a_newspaper_board() -> Board {
+        Board::parse(
+            b",,,,,,,,\n,25,,13,,15,,41,\n,,,,,,,40,\n,,,,,,,39,\n,,,,,,,38,\n\
+              ,,,,,,,37,\n,,,,,,,50,\n,,72,,60,,52,,\n,,,,,,,,\n",
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_copy_that_held_is_mended_to_the_domains_after_a_removal_in_its_batch() {
+        let board = half_a_newspaper_board();
+        let start = Domains::reduce_with(&board, false, None).unwrap();
+        let pairs: Vec<(usize, u32)> = (0..board.len())
+            .filter(|&index| start.fixed[index] == 0)
+            .flat_map(|index| start.values_at(index).map(move |value| (index, value)))
+            .collect();
+        let outcome = |pair| Trial::new(&start, &board).suppose(&start, &board, pair, None);
+        let refuted = *pairs
+            .iter()
+            .find(|&&pair| outcome(pair).is_err())
+            .expect("some trial fails");
+        // The cells removing the refuted pair narrows.
+        let mut removed = start.clone();
+        let mut trial = Trial::new(&start, &board);
+        removed
+            .remove(&board, refuted.0, refuted.1, &mut trial.agenda)
+            .unwrap();
+        removed.propagate(&board, &mut trial.agenda, None).unwrap();
+        let narrowed = trial.agenda.touched.clone();
+        // A pair that holds, whose trial leaves one of those cells alone.
+        let mut first = Trial::new(&start, &board);
+        let mut second = Trial::new(&start, &board);
+        let held = *pairs
+            .iter()
+            .find(|&&pair| {
+                second.suppose(&start, &board, pair, None).is_ok()
+                    && narrowed
+                        .iter()
+                        .any(|cell| !second.agenda.touched.contains(cell))
+            })
+            .expect("some trial holds away from the removal");
+        let mut domains = start.clone();
+        let first_outcome = first.suppose(&domains, &board, refuted, None);
+        let slots = [
+            Mutex::new(Slot {
+                pair: refuted,
+                trial: &mut first,
+                outcome: first_outcome,
+            }),
+            Mutex::new(Slot {
+                pair: held,
+                trial: &mut second,
+                outcome: Ok(()),
+            }),
+        ];
+        let mut batch: Vec<_> = slots.iter().map(|slot| slot.lock().unwrap()).collect();
+        let mut cleared = vec![0u64; domains.bits.len()];
+        assert!(domains
+            .settle(&board, &mut cleared, &mut None, &mut batch)
+            .unwrap());
+        drop(batch);
+        assert!(!domains.contains(refuted.0, refuted.1));
+        assert!(second.in_step);
+        let mut mended = second.copy.clone();
+        mended.copy_touched_from(&domains, &second.agenda.touched);
+        let mut whole = second.copy.clone();
+        whole.copy_from(&domains);
+        assert_eq!(mended, whole);
     }
 
     #[test]

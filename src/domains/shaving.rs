@@ -194,7 +194,8 @@ impl Domains {
     }
 
     /// Takes a trial's outcome: a success teaches its nogoods and clears
-    /// the pairs its copy fixed; a failure removes the pair and propagates.
+    /// the pairs its copy fixed; a failure removes the pair and propagates,
+    /// and leaves the cells that narrowed in the trial's agenda as touched.
     /// True if the trial held.
     pub(super) fn take_outcome(
         &mut self,
@@ -217,6 +218,9 @@ impl Domains {
             }
             return Ok(true);
         }
+        // The failed copy is copied whole at its next trial, so its agenda
+        // may now list the cells this removal narrows in the domains.
+        trial.agenda.forget_touched();
         self.remove(board, index, value, &mut trial.agenda)?;
         self.propagate(board, &mut trial.agenda, nogoods.as_ref())?;
         Ok(false)

@@ -66,6 +66,13 @@ impl Domains {
     }
 }
 
+/// Numbered pairs, at least, for the two threads to share the learning
+/// of a batch's nogoods: the table (`nogoods.rs`) is then 8 MB or more,
+/// its writes miss the cache, and learning is about a sixth of 30x30_1's
+/// shaving; on a smaller table learning takes less time than handing it
+/// over.
+const SHARED_LEARNING_PAIRS: usize = 8_192;
+
 /// Times a thread looks for what it waits for before it lets others run
 /// between looks: a trial takes tens of microseconds.
 const SPINS: u32 = 1 << 14;
@@ -84,17 +91,37 @@ fn wait_for(ready: impl Fn() -> bool) {
     }
 }
 
-/// One trial of a batch: its pair, its copy, and how it ended.
+/// One trial of a batch: its pair, its copy, how it ended, and the
+/// nogoods it taught.
 struct Slot<'a> {
     pair: (usize, u32),
     trial: &'a mut Trial,
     outcome: Result<(), Contradiction>,
+    /// The trial held and its outcome was taken: it has nogoods to teach.
+    teaches: bool,
+    /// How many new nogoods it taught.
+    taught: usize,
 }
 
 impl Slot<'_> {
     /// Supposes the slot's pair on its copy of `domains`.
     fn run(&mut self, domains: &Domains, nogoods: Option<&Nogoods>, board: &Board) {
         self.outcome = self.trial.suppose(domains, board, self.pair, nogoods);
+    }
+
+    /// Learns what a trial that held removed from `domains` (rule 7).
+    fn teach(&mut self, domains: &Domains, nogoods: Option<&Nogoods>) {
+        let (index, value) = self.pair;
+        self.taught = match (self.teaches, nogoods) {
+            (true, Some(nogoods)) => nogoods.learn(
+                domains,
+                &self.trial.copy,
+                index,
+                value,
+                &self.trial.agenda.touched,
+            ),
+            _ => 0,
+        };
     }
 }
 
@@ -185,19 +212,25 @@ impl Domains {
                     pair: (0, 0),
                     trial,
                     outcome: Ok(()),
+                    teaches: false,
+                    taught: 0,
                 })
             })
             .collect();
         let domains = RwLock::new(self);
         let nogoods = RwLock::new(pass.nogoods.take());
         let claims = Claims::default();
+        // What the claims are for: the batch's trials, or, once they are
+        // settled, learning what those that held removed.
+        let learning = AtomicBool::new(false);
         let run = |at: usize| {
             let start = domains.read().expect("the domains are whole");
             let known = nogoods.read().expect("the nogoods are whole");
-            slots[at]
-                .lock()
-                .expect("the slot is whole")
-                .run(&start, known.as_ref(), board);
+            let mut slot = slots[at].lock().expect("the slot is whole");
+            match learning.load(Ordering::Acquire) {
+                true => slot.teach(&start, known.as_ref()),
+                false => slot.run(&start, known.as_ref(), board),
+            }
         };
         let end = std::thread::scope(|scope| {
             if beside {
@@ -218,13 +251,44 @@ impl Domains {
                 claims.post(batch.len());
                 claims.work(run);
                 claims.wait_done();
-                let mut start = domains.write().expect("the domains are whole");
-                let mut known = nogoods.write().expect("the nogoods are whole");
-                let mut batch: Vec<_> = slots[..batch.len()]
-                    .iter()
-                    .map(|slot| slot.lock().expect("the slot is whole"))
-                    .collect();
-                pass.removed_any |= start.settle(board, pass.cleared, &mut known, &mut batch)?;
+                let (teachers, shared) = {
+                    let mut start = domains.write().expect("the domains are whole");
+                    let known = nogoods.read().expect("the nogoods are whole");
+                    let mut batch: Vec<_> = slots[..batch.len()]
+                        .iter()
+                        .map(|slot| slot.lock().expect("the slot is whole"))
+                        .collect();
+                    pass.removed_any |=
+                        start.settle(board, pass.cleared, known.as_ref(), &mut batch)?;
+                    match &*known {
+                        Some(known) => (
+                            batch.iter().filter(|slot| slot.teaches).count(),
+                            beside && known.pairs() >= SHARED_LEARNING_PAIRS,
+                        ),
+                        None => (0, false),
+                    }
+                };
+                if teachers > 0 {
+                    // Each trial's nogoods go into the table on their own,
+                    // so the threads can share the learning as they share
+                    // the trials; the table is the same whichever learns
+                    // what.
+                    learning.store(true, Ordering::Release);
+                    match shared {
+                        true => {
+                            claims.post(batch.len());
+                            claims.work(run);
+                            claims.wait_done();
+                        }
+                        false => (0..batch.len()).for_each(run),
+                    }
+                    learning.store(false, Ordering::Release);
+                    let taught: usize = slots[..batch.len()]
+                        .iter()
+                        .map(|slot| slot.lock().expect("the slot is whole").taught)
+                        .sum();
+                    domains.write().expect("the domains are whole").nogoods += taught;
+                }
             })();
             claims.closed.store(true, Ordering::Release);
             end
@@ -251,25 +315,29 @@ impl Domains {
 
     /// Takes the outcomes of a batch in order, as one trial after another
     /// would (`take_outcome`), but for each trial's having started from
-    /// the domains and nogoods before the batch; a pair an earlier outcome
-    /// decided, removed or cleared is left alone. True if any removed its
-    /// pair.
+    /// the domains and nogoods before the batch, and for the nogoods of
+    /// those that held, learned after the batch (`Slot::teaches` marks
+    /// them); a pair an earlier outcome decided, removed or cleared is left
+    /// alone. True if any removed its pair.
     fn settle(
         &mut self,
         board: &Board,
         cleared: &mut [u64],
-        nogoods: &mut Option<Nogoods>,
+        nogoods: Option<&Nogoods>,
         batch: &mut [MutexGuard<Slot>],
     ) -> Result<bool, Contradiction> {
         let mut removed_any = false;
         // The cells the batch's removals narrowed.
         let mut narrowed: Vec<usize> = Vec::new();
         for slot in batch.iter_mut() {
+            slot.teaches = false;
             if !self.may_try(slot.pair, cleared) {
                 continue;
             }
             let outcome = std::mem::replace(&mut slot.outcome, Ok(()));
-            if !self.take_outcome(board, cleared, nogoods, (slot.pair, outcome), slot.trial)? {
+            slot.teaches =
+                self.take_outcome(board, cleared, nogoods, (slot.pair, outcome), slot.trial)?;
+            if !slot.teaches {
                 removed_any = true;
                 narrowed.extend_from_slice(&slot.trial.agenda.touched);
             }
@@ -360,17 +428,21 @@ mod tests {
                 pair: refuted,
                 trial: &mut first,
                 outcome: first_outcome,
+                teaches: false,
+                taught: 0,
             }),
             Mutex::new(Slot {
                 pair: held,
                 trial: &mut second,
                 outcome: Ok(()),
+                teaches: false,
+                taught: 0,
             }),
         ];
         let mut batch: Vec<_> = slots.iter().map(|slot| slot.lock().unwrap()).collect();
         let mut cleared = vec![0u64; domains.bits.len()];
         assert!(domains
-            .settle(&board, &mut cleared, &mut None, &mut batch)
+            .settle(&board, &mut cleared, None, &mut batch)
             .unwrap());
         drop(batch);
         assert!(!domains.contains(refuted.0, refuted.1));

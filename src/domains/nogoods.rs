@@ -11,6 +11,8 @@
 //! Nogoods stay valid for the rest of the reduction: they were proved over
 //! domains at least as wide as any later ones.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use super::agenda::Agenda;
 use super::bits::BitIter;
 use super::Domains;
@@ -35,7 +37,9 @@ pub(super) struct Nogoods {
     /// Words per row of `excluded`.
     row_words: usize,
     /// Row `q` has bit `p` when pair `p` was proved to exclude pair `q`.
-    excluded: Vec<u64>,
+    /// Atomic words, so that two threads can learn at once (`batched.rs`);
+    /// no trial reads the table while it is written.
+    excluded: Vec<AtomicU64>,
 }
 
 impl Nogoods {
@@ -65,10 +69,17 @@ impl Nogoods {
             words_per_cell,
             numbered,
             first,
-            excluded: vec![0; row_words * pairs.len()],
+            excluded: (0..row_words * pairs.len())
+                .map(|_| AtomicU64::new(0))
+                .collect(),
             pairs,
             row_words,
         })
+    }
+
+    /// How many pairs the table numbers.
+    pub(super) fn pairs(&self) -> usize {
+        self.pairs.len()
     }
 
     /// The number of pair (cell `index`, `value`), if it has one.
@@ -86,7 +97,7 @@ impl Nogoods {
     /// pair. `touched`: the cells where the two differ. Returns how many of
     /// these nogoods are new.
     pub(super) fn learn(
-        &mut self,
+        &self,
         start: &Domains,
         fixpoint: &Domains,
         index: usize,
@@ -106,9 +117,9 @@ impl Nogoods {
                 let at = other * self.words_per_cell + w;
                 for bit in BitIter(start.bits[at] & !fixpoint.bits[at]) {
                     if let Some(removed) = self.number(other, (w * 64 + bit) as u32) {
-                        let row = &mut self.excluded[removed * self.row_words + cause_word];
-                        new += usize::from(*row & cause_bit == 0);
-                        *row |= cause_bit;
+                        let row = &self.excluded[removed * self.row_words + cause_word];
+                        let before = row.fetch_or(cause_bit, Ordering::Relaxed);
+                        new += usize::from(before & cause_bit == 0);
                     }
                 }
             }
@@ -129,8 +140,8 @@ impl Nogoods {
             return Ok(());
         };
         let row = &self.excluded[fixed * self.row_words..][..self.row_words];
-        for (w, &word) in row.iter().enumerate() {
-            for bit in BitIter(word) {
+        for (w, word) in row.iter().enumerate() {
+            for bit in BitIter(word.load(Ordering::Relaxed)) {
                 let (cell, value) = self.pairs[w * 64 + bit];
                 if domains.contains(cell, value) {
                     domains.remove(board, cell, value, agenda)?;
@@ -175,7 +186,7 @@ mod tests {
         let reverse = trial(&board, &start, five, 5, None);
         assert!(reverse.allows(&board, one, 1));
 
-        let mut nogoods = Nogoods::over(&start).unwrap();
+        let nogoods = Nogoods::over(&start).unwrap();
         let every_cell: Vec<usize> = (0..board.len()).collect();
         assert!(nogoods.learn(&start, &forward, board.index(one), 1, &every_cell) > 0);
         let reverse = trial(&board, &start, five, 5, Some(&nogoods));

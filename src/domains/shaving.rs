@@ -186,30 +186,32 @@ impl Domains {
             }
             sample.tried += 1;
             let outcome = own.suppose(self, pass.board, pair, pass.nogoods.as_ref());
-            if !self.take_outcome(pass.board, pass.cleared, pass.nogoods, (pair, outcome), own)? {
+            if !self.take_outcome(
+                pass.board,
+                pass.cleared,
+                pass.nogoods.as_ref(),
+                (pair, outcome),
+                own,
+            )? {
                 sample.removed += 1;
                 pass.removed_any = true;
             }
         }
     }
 
-    /// Takes a trial's outcome: a success teaches its nogoods and clears
-    /// the pairs its copy fixed; a failure removes the pair and propagates,
-    /// and leaves the cells that narrowed in the trial's agenda as touched.
-    /// True if the trial held.
+    /// Takes a trial's outcome: a success clears the pairs its copy fixed
+    /// (its nogoods are learned after its batch, `batched.rs`); a failure
+    /// removes the pair and propagates, and leaves the cells that narrowed
+    /// in the trial's agenda as touched. True if the trial held.
     pub(super) fn take_outcome(
         &mut self,
         board: &Board,
         cleared: &mut [u64],
-        nogoods: &mut Option<Nogoods>,
+        nogoods: Option<&Nogoods>,
         ((index, value), outcome): ((usize, u32), Result<(), Contradiction>),
         trial: &mut Trial,
     ) -> Result<bool, Contradiction> {
         if outcome.is_ok() {
-            if let Some(nogoods) = nogoods {
-                self.nogoods +=
-                    nogoods.learn(self, &trial.copy, index, value, &trial.agenda.touched);
-            }
             for &cell in &trial.agenda.touched {
                 let held = trial.copy.fixed[cell];
                 if held != 0 {
@@ -222,7 +224,7 @@ impl Domains {
         // may now list the cells this removal narrows in the domains.
         trial.agenda.forget_touched();
         self.remove(board, index, value, &mut trial.agenda)?;
-        self.propagate(board, &mut trial.agenda, nogoods.as_ref())?;
+        self.propagate(board, &mut trial.agenda, nogoods)?;
         Ok(false)
     }
 

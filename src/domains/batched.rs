@@ -19,6 +19,12 @@
 //! they meet once per batch instead of once per pair; a longer batch
 //! would run more of its trials on stale domains.
 //!
+//! The nogoods of the trials that held (rule 7) are learned once the
+//! batch's outcomes are taken, by both threads where the table is large
+//! (each trial's nogoods go in on their own, so the table is the same
+//! whichever thread learns which); the removals of a batch are propagated
+//! without the nogoods its own trials teach.
+//!
 //! Which pairs go together, and so what shaving removes and learns, does
 //! not depend on the threads: on a machine with one core every trial of a
 //! batch runs on this thread, with the same outcome.

@@ -29,9 +29,10 @@
 //! not depend on the threads: on a machine with one core every trial of a
 //! batch runs on this thread, with the same outcome.
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard, RwLock};
 
+use super::claims::Claims;
 use super::nogoods::Nogoods;
 use super::trials::{Next, PassEnd, PassRun, Trial};
 use super::Domains;
@@ -79,24 +80,6 @@ impl Domains {
 /// over.
 const SHARED_LEARNING_PAIRS: usize = 8_192;
 
-/// Times a thread looks for what it waits for before it lets others run
-/// between looks: a trial takes tens of microseconds.
-const SPINS: u32 = 1 << 14;
-
-/// Waits until `ready`, spinning first and then yielding the core between
-/// looks, so that a thread waiting while the other propagates a removal
-/// does not hold a core another program wants.
-fn wait_for(ready: impl Fn() -> bool) {
-    let mut looks = 0u32;
-    while !ready() {
-        looks = looks.saturating_add(1);
-        match looks < SPINS {
-            true => std::hint::spin_loop(),
-            false => std::thread::yield_now(),
-        }
-    }
-}
-
 /// One trial of a batch: its pair, its copy, how it ended, and the
 /// nogoods it taught.
 struct Slot<'a> {
@@ -128,70 +111,6 @@ impl Slot<'_> {
             ),
             _ => 0,
         };
-    }
-}
-
-/// How the two threads share a batch: each claims the next trial not yet
-/// claimed (`next`) until the batch's `len` is reached, and counts it
-/// `done` when it has run it. `posted` counts the batches posted, so the
-/// helper knows a new one from the one it has finished.
-#[derive(Default)]
-struct Claims {
-    len: AtomicUsize,
-    next: AtomicUsize,
-    done: AtomicUsize,
-    posted: AtomicUsize,
-    closed: AtomicBool,
-}
-
-/// No claim reaches a batch's length from here before the next is posted.
-const NONE_LEFT: usize = usize::MAX / 2;
-
-impl Claims {
-    /// Posts a batch of `len` trials.
-    fn post(&self, len: usize) {
-        self.len.store(len, Ordering::Release);
-        self.done.store(0, Ordering::Release);
-        self.next.store(0, Ordering::Release);
-        self.posted.fetch_add(1, Ordering::AcqRel);
-    }
-
-    /// The next trial of the batch to run, if one is left.
-    fn claim(&self) -> Option<usize> {
-        let next = self.next.fetch_add(1, Ordering::AcqRel);
-        (next < self.len.load(Ordering::Acquire)).then_some(next)
-    }
-
-    /// Runs trials of the posted batch until none is left to claim.
-    fn work(&self, run: impl Fn(usize)) {
-        while let Some(at) = self.claim() {
-            run(at);
-            self.done.fetch_add(1, Ordering::AcqRel);
-        }
-    }
-
-    /// Waits until every trial of the posted batch has run, and closes it
-    /// to claims.
-    fn wait_done(&self) {
-        let len = self.len.load(Ordering::Acquire);
-        wait_for(|| self.done.load(Ordering::Acquire) >= len);
-        self.next.store(NONE_LEFT, Ordering::Release);
-    }
-
-    /// The helper's side: runs its share of each batch posted, until the
-    /// pass is over.
-    fn help(&self, run: impl Fn(usize)) {
-        let mut seen = 0;
-        loop {
-            wait_for(|| {
-                self.closed.load(Ordering::Acquire) || self.posted.load(Ordering::Acquire) != seen
-            });
-            if self.closed.load(Ordering::Acquire) {
-                return;
-            }
-            seen = self.posted.load(Ordering::Acquire);
-            self.work(&run);
-        }
     }
 }
 
@@ -296,7 +215,7 @@ impl Domains {
                     domains.write().expect("the domains are whole").nogoods += taught;
                 }
             })();
-            claims.closed.store(true, Ordering::Release);
+            claims.close();
             end
         });
         *pass.nogoods = nogoods.into_inner().expect("the nogoods are whole");

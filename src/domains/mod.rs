@@ -27,7 +27,7 @@
 //!    on a copy; if a domain empties, the value goes. Passes repeat until one
 //!    removes nothing; the first leaves rule 5 out, for speed (shaving is
 //!    skipped on boards over [`SHAVING_BUDGET`]). (`shaving.rs`; the trial
-//!    copy and the order of a pass's pairs in `trials.rs`; two trials at a
+//!    copy and the order of a pass's pairs in `trials.rs`; eight trials at a
 //!    time, on two cores where there are two, in `batched.rs`)
 //! 7. **Learned nogoods.** A shaving trial "c holds k" that succeeds but
 //!    removes "d holds j" proves that no solution has both; whenever
@@ -58,6 +58,7 @@ mod all_different;
 mod batched;
 mod bits;
 mod branching;
+mod claims;
 pub use branching::{BranchLimits, Branched};
 mod colour;
 mod components;

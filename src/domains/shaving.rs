@@ -43,8 +43,8 @@ impl Domains {
     /// not tried again in the same pass.
     ///
     /// Each successful trial also teaches the nogoods of rule 7 (what it
-    /// removed cannot go with its pair), and every later propagation, in
-    /// trials and after removals, applies them.
+    /// removed cannot go with its pair) once its batch is settled, and
+    /// every later propagation, in trials and after removals, applies them.
     ///
     /// After a pass that removed something, the next pass tries only the
     /// cells that lost a value during it: on a tight board that is where

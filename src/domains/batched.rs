@@ -281,6 +281,7 @@ impl Domains {
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_boards::half_a_newspaper_board;
     use super::*;
     use crate::board::Filled;
 
@@ -302,15 +303,6 @@ mod tests {
             );
         }
         assert_eq!(inline.summary(board), beside.summary(board));
-    }
-
-    /// Every second clue of examples/boards/classic_9x9.csv.
-    fn half_a_newspaper_board() -> Board {
-        Board::parse(
-            b",,,,,,,,\n,25,,13,,15,,41,\n,,,,,,,40,\n,,,,,,,39,\n,,,,,,,38,\n\
-              ,,,,,,,37,\n,,,,,,,50,\n,,72,,60,,52,,\n,,,,,,,,\n",
-        )
-        .unwrap()
     }
 
     #[test]
@@ -381,14 +373,8 @@ mod tests {
 
     #[test]
     fn the_helper_on_a_thread_shaves_what_it_shaves_inline() {
-        // Every second clue of examples/boards/classic_9x9.csv: many
-        // solutions, passes that remove and passes that do not.
-        let board = Board::parse(
-            b",,,,,,,,\n,25,,13,,15,,41,\n,,,,,,,40,\n,,,,,,,39,\n,,,,,,,38,\n\
-              ,,,,,,,37,\n,,,,,,,50,\n,,72,,60,,52,,\n,,,,,,,,\n",
-        )
-        .unwrap();
-        assert_same_shaving(&board);
+        // Many solutions, passes that remove and passes that do not.
+        assert_same_shaving(&half_a_newspaper_board());
     }
 
     #[test]

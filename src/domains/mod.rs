@@ -68,6 +68,8 @@ mod nogoods;
 mod read;
 mod shaving;
 mod support;
+#[cfg(test)]
+mod test_boards;
 mod trials;
 
 use agenda::Agenda;

@@ -295,6 +295,7 @@ impl Domains {
 #[cfg(test)]
 mod tests {
     use super::super::agenda::Agenda;
+    use super::super::test_boards::half_a_newspaper_board;
     use super::*;
 
     /// A 2x3 board with 3 top middle. Propagation leaves bottom middle
@@ -312,16 +313,6 @@ mod tests {
         assert_eq!(domains.values(&board, bottom_middle), [2, 4, 6]);
         domains.shave(&board, None).unwrap();
         assert_eq!(domains.values(&board, bottom_middle), [4, 6]);
-    }
-
-    /// Every second clue of examples/boards/classic_9x9.csv: many solutions,
-    /// and shaving needs whole passes after passes over the changed cells.
-    fn half_a_newspaper_board() -> Board {
-        Board::parse(
-            b",,,,,,,,\n,25,,13,,15,,41,\n,,,,,,,40,\n,,,,,,,39,\n,,,,,,,38,\n\
-              ,,,,,,,37,\n,,,,,,,50,\n,,72,,60,,52,,\n,,,,,,,,\n",
-        )
-        .unwrap()
     }
 
     #[test]

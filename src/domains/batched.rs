@@ -173,10 +173,8 @@ impl Domains {
                 for (slot, &pair) in slots.iter().zip(&batch) {
                     slot.lock().expect("the slot is whole").pair = pair;
                 }
-                claims.post(batch.len());
-                claims.work(run);
-                claims.wait_done();
-                let (teachers, shared) = {
+                claims.share(batch.len(), run);
+                let (teaches, shared) = {
                     let mut start = domains.write().expect("the domains are whole");
                     let known = nogoods.read().expect("the nogoods are whole");
                     let mut batch: Vec<_> = slots[..batch.len()]
@@ -187,24 +185,20 @@ impl Domains {
                         start.settle(board, pass.cleared, known.as_ref(), &mut batch)?;
                     match &*known {
                         Some(known) => (
-                            batch.iter().filter(|slot| slot.teaches).count(),
+                            batch.iter().any(|slot| slot.teaches),
                             beside && known.pairs() >= SHARED_LEARNING_PAIRS,
                         ),
-                        None => (0, false),
+                        None => (false, false),
                     }
                 };
-                if teachers > 0 {
+                if teaches {
                     // Each trial's nogoods go into the table on their own,
                     // so the threads can share the learning as they share
                     // the trials; the table is the same whichever learns
                     // what.
                     learning.store(true, Ordering::Release);
                     match shared {
-                        true => {
-                            claims.post(batch.len());
-                            claims.work(run);
-                            claims.wait_done();
-                        }
+                        true => claims.share(batch.len(), run),
                         false => (0..batch.len()).for_each(run),
                     }
                     learning.store(false, Ordering::Release);

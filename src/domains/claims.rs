@@ -40,8 +40,16 @@ pub(super) struct Claims {
 const NONE_LEFT: usize = usize::MAX / 2;
 
 impl Claims {
+    /// The first thread's side: posts a batch of `len` trials, runs its
+    /// share of them, and waits until every one has run.
+    pub(super) fn share(&self, len: usize, run: impl Fn(usize)) {
+        self.post(len);
+        self.work(&run);
+        self.wait_done();
+    }
+
     /// Posts a batch of `len` trials.
-    pub(super) fn post(&self, len: usize) {
+    fn post(&self, len: usize) {
         self.len.store(len, Ordering::Release);
         self.done.store(0, Ordering::Release);
         self.next.store(0, Ordering::Release);
@@ -55,7 +63,7 @@ impl Claims {
     }
 
     /// Runs trials of the posted batch until none is left to claim.
-    pub(super) fn work(&self, run: impl Fn(usize)) {
+    fn work(&self, run: impl Fn(usize)) {
         while let Some(at) = self.claim() {
             run(at);
             self.done.fetch_add(1, Ordering::AcqRel);
@@ -64,7 +72,7 @@ impl Claims {
 
     /// Waits until every trial of the posted batch has run, and closes it
     /// to claims.
-    pub(super) fn wait_done(&self) {
+    fn wait_done(&self) {
         let len = self.len.load(Ordering::Acquire);
         wait_for(|| self.done.load(Ordering::Acquire) >= len);
         self.next.store(NONE_LEFT, Ordering::Release);

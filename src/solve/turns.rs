@@ -18,10 +18,10 @@
 //! with a second core, it does not wait through the MIP's turns either:
 //! HiGHS and CBC use one core, so the search goes on beside them, and when
 //! it settles the board there it interrupts HiGHS (CBC, which has no
-//! interrupt, is left to end its turn on its own thread). A turn of the MIP solves the same model from
-//! its start (neither good_lp nor the solvers keep a solve to go on with),
-//! with the first solution found so far by either engine as the start of
-//! its no-good cut. So a board that one engine settles in t seconds is
+//! interrupt, is left to end its turn on its own thread). A turn of the
+//! MIP solves the same model from its start (neither good_lp nor the
+//! solvers keep a solve to go on with), with the first solution found so
+//! far by either engine as the start of its no-good cut. So a board that one engine settles in t seconds is
 //! settled within a few times t: under 2t where the search does (it runs
 //! at least through its own turns, which add up to more than the MIP's
 //! before its last), plus the build and at most one turn's length of

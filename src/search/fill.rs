@@ -89,6 +89,8 @@ pub(super) struct Fill<'a> {
     value: Vec<u32>,
     free_degree: Vec<u8>,
     free_count: usize,
+    /// `options` and `free_degree` with nothing placed.
+    start: Start,
     /// Values not placed yet that each cell may hold.
     options: Vec<u32>,
     /// `holders[v]`: the cells that may hold v.
@@ -136,6 +138,12 @@ pub(super) struct Fill<'a> {
     pub(super) backjumps: bool,
 }
 
+/// What a cell's counts are with nothing placed, for starting again.
+struct Start {
+    options: Vec<u32>,
+    free_degree: Vec<u8>,
+}
+
 /// One level of the search: an open value and the cells left to try.
 struct Frame {
     value: u32,
@@ -159,6 +167,9 @@ impl<'a> Fill<'a> {
                 }
             }
         }
+        let free_degree: Vec<u8> = (0..grid.cells)
+            .map(|cell| grid.neighbours(cell).len() as u8)
+            .collect();
         let coordinates: Vec<(u16, u16)> = (0..grid.cells)
             .map(|cell| ((cell / columns) as u16, (cell % columns) as u16))
             .collect();
@@ -172,9 +183,11 @@ impl<'a> Fill<'a> {
             position: vec![NONE; total as usize + 1],
             placed_values: Placed::new(total),
             value: vec![0; grid.cells],
-            free_degree: (0..grid.cells)
-                .map(|cell| grid.neighbours(cell).len() as u8)
-                .collect(),
+            start: Start {
+                options: options.clone(),
+                free_degree: free_degree.clone(),
+            },
+            free_degree,
             free_count: grid.cells,
             options,
             holders,
@@ -209,9 +222,7 @@ impl<'a> Fill<'a> {
     /// Starts again from other givens: false (and the fill not to be run)
     /// if they clash.
     pub(super) fn reset(&mut self, givens: &[(usize, u32)]) -> bool {
-        while !self.trail.is_empty() {
-            self.undo();
-        }
+        self.take_back_all();
         self.given = 0;
         for &(cell, value) in givens {
             if self.value[cell] != 0 || self.position[value as usize] != NONE {
@@ -223,6 +234,31 @@ impl<'a> Fill<'a> {
         }
         self.given = self.trail.len();
         true
+    }
+
+    /// Takes back every placed value at once, to the state [`Fill::new`]
+    /// starts from: a repair starts again from hundreds of placements, and
+    /// taking them back one by one cost about as much as placing them.
+    fn take_back_all(&mut self) {
+        for &value in &self.trail {
+            let cell = self.position[value as usize];
+            self.value[cell] = 0;
+            self.position[value as usize] = NONE;
+            self.placed_values.clear(value);
+        }
+        self.trail.clear();
+        self.options.copy_from_slice(&self.start.options);
+        self.free_degree.copy_from_slice(&self.start.free_degree);
+        self.free_count = self.grid.cells;
+        self.gaps.clear();
+        self.gaps.push(Gap {
+            low: None,
+            high: None,
+            length: self.total,
+        });
+        self.choices.forget_all();
+        self.labels.forget();
+        self.passes.clear();
     }
 
     fn placed(&self, value: u32) -> bool {

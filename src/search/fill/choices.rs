@@ -127,7 +127,7 @@ impl Choices {
     }
 
     /// Forgets every value's cells.
-    fn forget_all(&mut self) {
+    pub(super) fn forget_all(&mut self) {
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             // 0 marks a forgotten value: start the count again.

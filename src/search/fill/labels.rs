@@ -143,6 +143,14 @@ const SPLITS: [bool; 256] = {
 };
 
 impl Labels {
+    /// The labels describe no state of the trail any more; the scratch,
+    /// and the stamp its marks were made with, stay.
+    pub(super) fn forget(&mut self) {
+        self.base = None;
+        self.changes.clear();
+        self.relabelled.clear();
+    }
+
     /// The trail length the labels describe.
     fn at(&self) -> Option<usize> {
         self.base.map(|base| base + self.changes.len())
@@ -220,11 +228,7 @@ impl Fill<'_> {
                 return;
             }
         }
-        // The labels describe no state of the trail any more; the scratch,
-        // and the stamp its marks were made with, stay.
-        self.labels.base = None;
-        self.labels.changes.clear();
-        self.labels.relabelled.clear();
+        self.labels.forget();
     }
 
     /// Labels the pieces that taking `cell` cut off its region (already

@@ -192,7 +192,7 @@ impl Fill<'_> {
 mod tests {
     use super::*;
     use crate::board::Board;
-    use crate::search::fill::testing::grid_of;
+    use crate::search::fill::testing::{grid_of, wander};
 
     #[test]
     fn a_repair_keeps_the_placements_away_from_the_failing_gap() {
@@ -218,5 +218,54 @@ mod tests {
         assert!(kept.iter().all(|&(cell, _)| !near_an_end(cell)));
         assert!(kept.contains(&(0, 1)), "the far corner stays");
         assert!(!kept.contains(&(7, 8)), "beside 9, it goes");
+    }
+
+    /// What a fill's state is: its placements, each cell's counts, the
+    /// gaps, and what the region check and the choice of value say of it.
+    fn state(fill: &mut Fill) -> String {
+        let gaps: Vec<_> = fill
+            .gaps
+            .iter()
+            .map(|gap| (gap.low, gap.high, gap.length))
+            .collect();
+        let fits = fill.regions_fit();
+        let choice = fill.frame().map(|frame| {
+            let cells = frame.candidates[..frame.count as usize].to_vec();
+            (frame.value, cells)
+        });
+        format!(
+            "{:?} {:?} {:?} {:?} {:?} {} {gaps:?} {fits} {choice:?}",
+            fill.trail, fill.position, fill.options, fill.free_degree, fill.value, fill.free_count
+        )
+    }
+
+    #[test]
+    fn a_fill_started_again_is_the_fill_made_anew_from_the_same_placements() {
+        // A 6x6 board with 1 and 36 given in two corners; the fill wanders through
+        // placements and undos, and starts again from other placements at
+        // every 50th step.
+        let board = Board::parse(&b",,,,,\n".repeat(6)).unwrap();
+        let board = board.with_clue(board.cell(0), Some(1)).unwrap();
+        let board = board.with_clue(board.cell(30), Some(36)).unwrap();
+        let grid = grid_of(&board);
+        let givens = [(0, 1), (30, 36)];
+        let mut fill = Fill::new(&grid, 6, &givens).unwrap();
+        let mut starts = 0;
+        wander(&mut fill, 2000, 20, |fill, step| {
+            if step % 50 != 49 {
+                return;
+            }
+            let start: Vec<(usize, u32)> = fill.trail[..fill.trail.len().min(8)]
+                .iter()
+                .map(|&value| (fill.position[value as usize], value))
+                .collect();
+            let Some(mut anew) = Fill::new(&grid, 6, &start) else {
+                return;
+            };
+            assert!(fill.reset(&start), "step {step}");
+            assert_eq!(state(fill), state(&mut anew), "step {step}");
+            starts += 1;
+        });
+        assert!(starts > 20, "{starts} starts");
     }
 }

@@ -90,7 +90,7 @@ pub(super) struct Fill<'a> {
     free_degree: Vec<u8>,
     free_count: usize,
     /// `options` and `free_degree` with nothing placed.
-    start: Start,
+    empty: EmptyCounts,
     /// Values not placed yet that each cell may hold.
     options: Vec<u32>,
     /// `holders[v]`: the cells that may hold v.
@@ -139,7 +139,7 @@ pub(super) struct Fill<'a> {
 }
 
 /// What a cell's counts are with nothing placed, for starting again.
-struct Start {
+struct EmptyCounts {
     options: Vec<u32>,
     free_degree: Vec<u8>,
 }
@@ -183,7 +183,7 @@ impl<'a> Fill<'a> {
             position: vec![NONE; total as usize + 1],
             placed_values: Placed::new(total),
             value: vec![0; grid.cells],
-            start: Start {
+            empty: EmptyCounts {
                 options: options.clone(),
                 free_degree: free_degree.clone(),
             },
@@ -247,8 +247,8 @@ impl<'a> Fill<'a> {
             self.placed_values.clear(value);
         }
         self.trail.clear();
-        self.options.copy_from_slice(&self.start.options);
-        self.free_degree.copy_from_slice(&self.start.free_degree);
+        self.options.copy_from_slice(&self.empty.options);
+        self.free_degree.copy_from_slice(&self.empty.free_degree);
         self.free_count = self.grid.cells;
         self.gaps.clear();
         self.gaps.push(Gap {

@@ -30,7 +30,7 @@ use super::{Fill, NONE};
 #[derive(Clone, Copy)]
 struct Choice {
     /// Its cells, as [`Fill::candidates`] gives them.
-    cells: ([usize; 4], u8),
+    cells: Cells,
     /// Its cells narrowed by needy cells, once asked.
     narrowed: Narrowed,
 }
@@ -38,7 +38,37 @@ struct Choice {
 #[derive(Clone, Copy)]
 enum Narrowed {
     NotAsked,
-    Asked(Option<([usize; 4], u8)>),
+    Asked(Option<Cells>),
+}
+
+/// Up to four cells and their count, kept in half the room of the
+/// `([usize; 4], u8)` the fill works with (a cell's index fits in a u32:
+/// a board has at most `MAX_CELLS` cells): every choice of value reads
+/// the kept cells of every open value.
+#[derive(Clone, Copy)]
+struct Cells {
+    cells: [u32; 4],
+    count: u8,
+}
+
+impl Cells {
+    fn keep((cells, count): ([usize; 4], u8)) -> Cells {
+        Cells {
+            cells: cells.map(|cell| if cell == NONE { u32::MAX } else { cell as u32 }),
+            count,
+        }
+    }
+
+    fn read(self) -> ([usize; 4], u8) {
+        let cells = self.cells.map(|cell| {
+            if cell == u32::MAX {
+                NONE
+            } else {
+                cell as usize
+            }
+        });
+        (cells, self.count)
+    }
 }
 
 /// The kept cells of the open values, and which of them are still true.
@@ -108,7 +138,7 @@ impl Choices {
             })
             .collect();
         let unknown = Choice {
-            cells: ([NONE; 4], 0),
+            cells: Cells::keep(([NONE; 4], 0)),
             narrowed: Narrowed::NotAsked,
         };
         Choices {
@@ -145,12 +175,13 @@ impl Fill<'_> {
         if self.choices.kept[value as usize] != epoch {
             let cells = self.candidates(value);
             self.choices.choices[value as usize] = Choice {
-                cells,
+                cells: Cells::keep(cells),
                 narrowed: Narrowed::NotAsked,
             };
             self.choices.kept[value as usize] = epoch;
+            return cells;
         }
-        self.choices.choices[value as usize].cells
+        self.choices.choices[value as usize].cells.read()
     }
 
     /// [`Fill::narrowed_by_needy`] of open value `value` and its cells,
@@ -158,11 +189,11 @@ impl Fill<'_> {
     pub(super) fn narrowed_cells_of(&mut self, value: u32) -> Option<([usize; 4], u8)> {
         let choice = self.choices.choices[value as usize];
         if let Narrowed::Asked(narrowed) = choice.narrowed {
-            return narrowed;
+            return narrowed.map(Cells::read);
         }
-        let (cells, count) = choice.cells;
+        let (cells, count) = choice.cells.read();
         let narrowed = self.narrowed_by_needy(value, &cells[..count as usize]);
-        self.choices.choices[value as usize].narrowed = Narrowed::Asked(narrowed);
+        self.choices.choices[value as usize].narrowed = Narrowed::Asked(narrowed.map(Cells::keep));
         narrowed
     }
 

@@ -89,8 +89,9 @@ pub(super) struct Fill<'a> {
     value: Vec<u32>,
     free_degree: Vec<u8>,
     free_count: usize,
-    /// `options` and `free_degree` with nothing placed.
-    empty: EmptyCounts,
+    /// `options` with nothing placed (`free_degree` is then the grid's
+    /// degrees).
+    empty_options: Vec<u32>,
     /// Values not placed yet that each cell may hold.
     options: Vec<u32>,
     /// `holders[v]`: the cells that may hold v.
@@ -138,12 +139,6 @@ pub(super) struct Fill<'a> {
     pub(super) backjumps: bool,
 }
 
-/// What a cell's counts are with nothing placed, for starting again.
-struct EmptyCounts {
-    options: Vec<u32>,
-    free_degree: Vec<u8>,
-}
-
 /// One level of the search: an open value and the cells left to try.
 struct Frame {
     value: u32,
@@ -167,9 +162,6 @@ impl<'a> Fill<'a> {
                 }
             }
         }
-        let free_degree: Vec<u8> = (0..grid.cells)
-            .map(|cell| grid.neighbours(cell).len() as u8)
-            .collect();
         let coordinates: Vec<(u16, u16)> = (0..grid.cells)
             .map(|cell| ((cell / columns) as u16, (cell % columns) as u16))
             .collect();
@@ -183,11 +175,8 @@ impl<'a> Fill<'a> {
             position: vec![NONE; total as usize + 1],
             placed_values: Placed::new(total),
             value: vec![0; grid.cells],
-            empty: EmptyCounts {
-                options: options.clone(),
-                free_degree: free_degree.clone(),
-            },
-            free_degree,
+            empty_options: options.clone(),
+            free_degree: grid.degrees().to_vec(),
             free_count: grid.cells,
             options,
             holders,
@@ -247,8 +236,8 @@ impl<'a> Fill<'a> {
             self.placed_values.clear(value);
         }
         self.trail.clear();
-        self.options.copy_from_slice(&self.empty.options);
-        self.free_degree.copy_from_slice(&self.empty.free_degree);
+        self.options.copy_from_slice(&self.empty_options);
+        self.free_degree.copy_from_slice(self.grid.degrees());
         self.free_count = self.grid.cells;
         self.gaps.clear();
         self.gaps.push(Gap {

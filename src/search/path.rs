@@ -69,6 +69,11 @@ impl Grid {
     pub(super) fn neighbours(&self, index: usize) -> &[usize] {
         &self.neighbours[index][..self.degree[index] as usize]
     }
+
+    /// Each cell's number of neighbours.
+    pub(super) fn degrees(&self) -> &[u8] {
+        &self.degree
+    }
 }
 
 /// What one run of the engine did.

@@ -241,9 +241,9 @@ mod tests {
 
     #[test]
     fn a_fill_started_again_is_the_fill_made_anew_from_the_same_placements() {
-        // A 6x6 board with 1 and 36 given in two corners; the fill wanders through
-        // placements and undos, and starts again from other placements at
-        // every 50th step.
+        // A 6x6 board with 1 and 36 given in two corners; the fill wanders
+        // through placements and undos, and starts again from other
+        // placements at every 50th step.
         let board = Board::parse(&b",,,,,\n".repeat(6)).unwrap();
         let board = board.with_clue(board.cell(0), Some(1)).unwrap();
         let board = board.with_clue(board.cell(30), Some(36)).unwrap();

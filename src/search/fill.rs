@@ -217,10 +217,13 @@ impl<'a> Fill<'a> {
             if self.value[cell] != 0 || self.position[value as usize] != NONE {
                 return false;
             }
-            if !self.place(cell, value) {
+            // Every open value's kept cells are forgotten already, and the
+            // gaps are read once all are placed.
+            if !(self.occupy(cell, value) && self.placement_fits(cell, value)) {
                 return false;
             }
         }
+        self.read_gaps();
         self.given = self.trail.len();
         true
     }
@@ -290,16 +293,23 @@ impl<'a> Fill<'a> {
     /// Places `value` in `cell` and runs the tests that are cheap enough to
     /// run on every placement; false (placed all the same) if one fails.
     fn place(&mut self, cell: usize, value: u32) -> bool {
+        let fits = self.occupy(cell, value);
+        self.split_gap(cell, value);
+        self.forget_choices_around(cell, value);
+        fits && self.placement_fits(cell, value)
+    }
+
+    /// Puts `value` in `cell`, with all a placement changes but the gaps
+    /// and the kept choices: false if a free cell is left with no value.
+    fn occupy(&mut self, cell: usize, value: u32) -> bool {
         self.position[value as usize] = cell;
         self.placed_values.set(value);
         self.value[cell] = value;
         self.trail.push(value);
-        self.split_gap(cell, value);
         self.free_count -= 1;
         for &neighbour in self.grid.neighbours(cell) {
             self.free_degree[neighbour] -= 1;
         }
-        self.forget_choices_around(cell, value);
         let mut fits = true;
         for &holder in &self.holders[value as usize] {
             self.options[holder] -= 1;
@@ -307,7 +317,12 @@ impl<'a> Fill<'a> {
                 fits = false;
             }
         }
-        fits && self.gaps_fit(cell, value) && self.ways_in_around(cell, value)
+        fits
+    }
+
+    /// The tests of a placement that read only its neighbourhood.
+    fn placement_fits(&self, cell: usize, value: u32) -> bool {
+        self.gaps_fit(cell, value) && self.ways_in_around(cell, value)
     }
 
     /// Takes the last placed value back.

@@ -28,9 +28,8 @@ impl Placed {
         self.words[value as usize / 64] &= !(1 << (value % 64));
     }
 
-    /// The first open value at or after `value`, if any (the unit tests
-    /// read the gaps with it; the fill keeps them, `gaps.rs`).
-    #[cfg(test)]
+    /// The first open value at or after `value`, if any (the gaps are read
+    /// with it when a fill starts again; else it keeps them, `gaps.rs`).
     pub(super) fn next_open(&self, value: u32) -> Option<u32> {
         self.next(value, |word| !word)
     }

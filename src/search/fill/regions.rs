@@ -160,27 +160,6 @@ impl Fill<'_> {
         }
     }
 
-    /// The runs of open values, in order, read from the placed values (the
-    /// unit tests' yardstick for the list kept in `gaps.rs`).
-    #[cfg(test)]
-    pub(super) fn find_gaps(&self, gaps: &mut Vec<Gap>) {
-        gaps.clear();
-        let mut from = 1;
-        while let Some(first_open) = self.placed_values.next_open(from) {
-            if first_open > self.total {
-                break;
-            }
-            // The placed value after the run, or T + 1.
-            let above = self.placed_values.next_placed(first_open);
-            gaps.push(Gap {
-                low: (first_open > 1).then(|| self.position[first_open as usize - 1]),
-                high: (above <= self.total).then(|| self.position[above as usize]),
-                length: above - first_open,
-            });
-            from = above;
-        }
-    }
-
     /// Finds the regions `gap` may fill (beside both its ends), records
     /// them as reaches, and adds its cells by colour to what they may take
     /// (and must take, when there is only one). False if there is none.

@@ -107,15 +107,8 @@ impl Fill<'_> {
             return one_region.then_some(false);
         }
         let gaps = std::mem::take(&mut self.gaps);
-        let fits = gaps.iter().all(|gap| self.short_gap_fits(gap, Some(cell))) && {
-            self.reaches.clear();
-            for gap in &gaps {
-                // Region 0 stands for any: `may_fill` asks where it matters.
-                let reach = self.reach_of(gap, 0, true);
-                self.reaches.push(reach);
-            }
-            self.band_in_reach(&old, new.as_ref(), region, &gaps)
-        };
+        let fits = gaps.iter().all(|gap| self.short_gap_fits(gap, Some(cell)))
+            && self.band_in_reach(&old, new.as_ref(), region, &gaps);
         self.gaps = gaps;
         Some(fits)
     }
@@ -196,7 +189,7 @@ impl Fill<'_> {
 
     /// Every free cell of `region` (None: the one region) that `old`
     /// reached and `new` does not is within reach of one of the gaps that
-    /// may fill it (`gaps`, whose reaches are `self.reaches`).
+    /// may fill it (among `gaps`).
     fn band_in_reach(
         &self,
         old: &Reach,
@@ -222,10 +215,16 @@ impl Fill<'_> {
             for (first, last) in band {
                 for column in first..=last {
                     let x = usize::from(row) * self.columns + column as usize;
-                    let reached = |(reach, gap): (&Reach, &Gap)| {
-                        reach.reaches_cell(self.coordinates[x]) && self.may_fill(gap, region)
+                    // Region 0 stands for any: `may_fill` asks where it
+                    // matters. A reach is worked out only for the gaps
+                    // asked: a band's few free cells are most often
+                    // reached by one of the first few.
+                    let reached = |gap: &Gap| {
+                        self.reach_of(gap, 0, true)
+                            .reaches_cell(self.coordinates[x])
+                            && self.may_fill(gap, region)
                     };
-                    if self.in_region(x, region) && !self.reaches.iter().zip(gaps).any(reached) {
+                    if self.in_region(x, region) && !gaps.iter().any(reached) {
                         return false;
                     }
                 }

@@ -214,7 +214,9 @@ impl Fill<'_> {
     }
 
     /// A short gap still walks through the free cells, if the last
-    /// placement (in `last`) lies where it might pass.
+    /// placement (in `last`) lies where it might pass. (Inlined: asked of
+    /// every gap at every node, most gaps are long or far from `last`.)
+    #[inline(always)]
     pub(super) fn short_gap_fits(&mut self, gap: &Gap, last: Option<usize>) -> bool {
         let (Some(low), Some(high)) = (gap.low, gap.high) else {
             return true;

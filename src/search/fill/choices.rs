@@ -59,15 +59,12 @@ impl Cells {
         }
     }
 
+    /// u32::MAX, read as an i32, is -1, which widens to usize::MAX (NONE);
+    /// a cell's index (below `MAX_CELLS`, 2^24) widens to itself. One
+    /// instruction a cell, where a comparison per cell cost a tenth of the
+    /// choice of value.
     fn read(self) -> ([usize; 4], u8) {
-        let cells = self.cells.map(|cell| {
-            if cell == u32::MAX {
-                NONE
-            } else {
-                cell as usize
-            }
-        });
-        (cells, self.count)
+        (self.cells.map(|cell| cell as i32 as usize), self.count)
     }
 }
 

@@ -60,9 +60,9 @@ impl Cells {
     }
 
     /// u32::MAX, read as an i32, is -1, which widens to usize::MAX (NONE);
-    /// a cell's index (below `MAX_CELLS`, 2^24) widens to itself. One
-    /// instruction a cell, where a comparison per cell cost a tenth of the
-    /// choice of value.
+    /// a cell's index (below `MAX_CELLS`, 2^24) widens to itself: one
+    /// instruction a cell instead of a comparison, on every open value the
+    /// choice of value reads.
     fn read(self) -> ([usize; 4], u8) {
         (self.cells.map(|cell| cell as i32 as usize), self.count)
     }

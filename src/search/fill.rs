@@ -89,9 +89,6 @@ pub(super) struct Fill<'a> {
     value: Vec<u32>,
     free_degree: Vec<u8>,
     free_count: usize,
-    /// `options` with nothing placed (`free_degree` is then the grid's
-    /// degrees).
-    empty_options: Vec<u32>,
     /// Values not placed yet that each cell may hold.
     options: Vec<u32>,
     /// `holders[v]`: the cells that may hold v.
@@ -153,12 +150,10 @@ impl<'a> Fill<'a> {
     pub(super) fn new(grid: &'a Grid, columns: usize, givens: &[(usize, u32)]) -> Option<Fill<'a>> {
         let total = grid.total;
         let mut holders = vec![Vec::new(); total as usize + 1];
-        let mut options = vec![0; grid.cells];
-        for (cell, options) in options.iter_mut().enumerate() {
+        for cell in 0..grid.cells {
             for value in 1..=total {
                 if grid.allows(cell, value) {
                     holders[value as usize].push(cell);
-                    *options += 1;
                 }
             }
         }
@@ -175,10 +170,9 @@ impl<'a> Fill<'a> {
             position: vec![NONE; total as usize + 1],
             placed_values: Placed::new(total),
             value: vec![0; grid.cells],
-            empty_options: options.clone(),
             free_degree: grid.degrees().to_vec(),
             free_count: grid.cells,
-            options,
+            options: vec![0; grid.cells],
             holders,
             trail: Vec::with_capacity(grid.cells),
             given: 0,
@@ -218,14 +212,32 @@ impl<'a> Fill<'a> {
                 return false;
             }
             // Every open value's kept cells are forgotten already, and the
-            // gaps are read once all are placed.
-            if !(self.occupy(cell, value) && self.placement_fits(cell, value)) {
+            // gaps and the cells' options are read once all are placed.
+            self.occupy(cell, value);
+            if !self.placement_fits(cell, value) {
                 return false;
             }
         }
         self.read_gaps();
         self.given = self.trail.len();
-        true
+        self.count_options()
+    }
+
+    /// Each cell's options counted from the bits (the values it may hold
+    /// and the values placed), a word at a time: a start of hundreds of
+    /// placements counts them once instead of taking every placed value
+    /// off each of its holders. False if a free cell has none.
+    fn count_options(&mut self) -> bool {
+        let placed = self.placed_values.words();
+        let mut fits = true;
+        for (cell, options) in self.options.iter_mut().enumerate() {
+            *options = (self.grid.allowed_words(cell).iter())
+                .zip(placed)
+                .map(|(allowed, placed)| (allowed & !placed).count_ones())
+                .sum();
+            fits &= *options > 0 || self.value[cell] != 0;
+        }
+        fits
     }
 
     /// Takes back every placed value at once, to the state [`Fill::new`]
@@ -239,7 +251,6 @@ impl<'a> Fill<'a> {
             self.placed_values.clear(value);
         }
         self.trail.clear();
-        self.options.copy_from_slice(&self.empty_options);
         self.free_degree.copy_from_slice(self.grid.degrees());
         self.free_count = self.grid.cells;
         self.gaps.clear();
@@ -293,15 +304,16 @@ impl<'a> Fill<'a> {
     /// Places `value` in `cell` and runs the tests that are cheap enough to
     /// run on every placement; false (placed all the same) if one fails.
     fn place(&mut self, cell: usize, value: u32) -> bool {
-        let fits = self.occupy(cell, value);
+        self.occupy(cell, value);
+        let fits = self.take_options(value);
         self.split_gap(cell, value);
         self.forget_choices_around(cell, value);
         fits && self.placement_fits(cell, value)
     }
 
-    /// Puts `value` in `cell`, with all a placement changes but the gaps
-    /// and the kept choices: false if a free cell is left with no value.
-    fn occupy(&mut self, cell: usize, value: u32) -> bool {
+    /// Puts `value` in `cell`, with all a placement changes but the
+    /// options, the gaps and the kept choices.
+    fn occupy(&mut self, cell: usize, value: u32) {
         self.position[value as usize] = cell;
         self.placed_values.set(value);
         self.value[cell] = value;
@@ -310,6 +322,11 @@ impl<'a> Fill<'a> {
         for &neighbour in self.grid.neighbours(cell) {
             self.free_degree[neighbour] -= 1;
         }
+    }
+
+    /// `value`, just placed, is no option of its holders any more: false
+    /// if a free cell is left with none.
+    fn take_options(&mut self, value: u32) -> bool {
         let mut fits = true;
         for &holder in &self.holders[value as usize] {
             self.options[holder] -= 1;

@@ -66,6 +66,11 @@ impl Grid {
         self.allowed[index * self.words_per_cell + value as usize / 64] & (1 << (value % 64)) != 0
     }
 
+    /// The bits of the values cell `index` may hold (bit k: value k).
+    pub(super) fn allowed_words(&self, index: usize) -> &[u64] {
+        &self.allowed[index * self.words_per_cell..(index + 1) * self.words_per_cell]
+    }
+
     pub(super) fn neighbours(&self, index: usize) -> &[usize] {
         &self.neighbours[index][..self.degree[index] as usize]
     }

@@ -20,6 +20,11 @@ impl Placed {
         Placed { words }
     }
 
+    /// The bits, a word at a time.
+    pub(super) fn words(&self) -> &[u64] {
+        &self.words
+    }
+
     pub(super) fn set(&mut self, value: u32) {
         self.words[value as usize / 64] |= 1 << (value % 64);
     }

@@ -46,6 +46,7 @@ mod gaps;
 mod labels;
 mod needy;
 mod one_placement;
+mod options;
 mod placed;
 mod reach;
 mod regions;
@@ -223,23 +224,6 @@ impl<'a> Fill<'a> {
         self.count_options()
     }
 
-    /// Each cell's options counted from the bits (the values it may hold
-    /// and the values placed), a word at a time: a start of hundreds of
-    /// placements counts them once instead of taking every placed value
-    /// off each of its holders. False if a free cell has none.
-    fn count_options(&mut self) -> bool {
-        let placed = self.placed_values.words();
-        let mut fits = true;
-        for (cell, options) in self.options.iter_mut().enumerate() {
-            *options = (self.grid.allowed_words(cell).iter())
-                .zip(placed)
-                .map(|(allowed, placed)| (allowed & !placed).count_ones())
-                .sum();
-            fits &= *options > 0 || self.value[cell] != 0;
-        }
-        fits
-    }
-
     /// Takes back every placed value at once, to the state [`Fill::new`]
     /// starts from: a repair starts again from hundreds of placements, and
     /// taking them back one by one cost about as much as placing them.
@@ -324,19 +308,6 @@ impl<'a> Fill<'a> {
         }
     }
 
-    /// `value`, just placed, is no option of its holders any more: false
-    /// if a free cell is left with none.
-    fn take_options(&mut self, value: u32) -> bool {
-        let mut fits = true;
-        for &holder in &self.holders[value as usize] {
-            self.options[holder] -= 1;
-            if self.options[holder] == 0 && self.value[holder] == 0 {
-                fits = false;
-            }
-        }
-        fits
-    }
-
     /// The tests of a placement that read only its neighbourhood.
     fn placement_fits(&self, cell: usize, value: u32) -> bool {
         self.gaps_fit(cell, value) && self.ways_in_around(cell, value)
@@ -349,9 +320,7 @@ impl<'a> Fill<'a> {
         self.join_gaps(cell, value);
         self.forget_choices_around(cell, value);
         self.unlabel_to(self.trail.len(), cell);
-        for &holder in &self.holders[value as usize] {
-            self.options[holder] += 1;
-        }
+        self.give_options_back(value);
         for &neighbour in self.grid.neighbours(cell) {
             self.free_degree[neighbour] += 1;
         }

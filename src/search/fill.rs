@@ -225,8 +225,10 @@ impl<'a> Fill<'a> {
     }
 
     /// Takes back every placed value at once, to the state [`Fill::new`]
-    /// starts from: a repair starts again from hundreds of placements, and
-    /// taking them back one by one cost about as much as placing them.
+    /// starts from but for the cells' options, which [`Fill::reset`]
+    /// counts once its placements are in: a repair starts again from
+    /// hundreds of placements, and taking them back one by one cost about
+    /// as much as placing them.
     fn take_back_all(&mut self) {
         for &value in &self.trail {
             let cell = self.position[value as usize];

@@ -184,11 +184,8 @@ impl<'a> Fill<'a> {
             region_of: vec![0; grid.cells],
             labels: Labels::default(),
             reaches: Vec::new(),
-            gaps: vec![Gap {
-                low: None,
-                high: None,
-                length: total,
-            }],
+            // Read by `reset` from the givens.
+            gaps: Vec::new(),
             first_reach: Vec::new(),
             passes: Vec::new(),
             #[cfg(test)]
@@ -225,10 +222,10 @@ impl<'a> Fill<'a> {
     }
 
     /// Takes back every placed value at once, to the state [`Fill::new`]
-    /// starts from but for the cells' options, which [`Fill::reset`]
-    /// counts once its placements are in: a repair starts again from
-    /// hundreds of placements, and taking them back one by one cost about
-    /// as much as placing them.
+    /// starts from but for the cells' options and the gaps, which
+    /// [`Fill::reset`] reads once its placements are in: a repair starts
+    /// again from hundreds of placements, and taking them back one by one
+    /// cost about as much as placing them.
     fn take_back_all(&mut self) {
         for &value in &self.trail {
             let cell = self.position[value as usize];
@@ -239,12 +236,6 @@ impl<'a> Fill<'a> {
         self.trail.clear();
         self.free_degree.copy_from_slice(self.grid.degrees());
         self.free_count = self.grid.cells;
-        self.gaps.clear();
-        self.gaps.push(Gap {
-            low: None,
-            high: None,
-            length: self.total,
-        });
         self.choices.forget_all();
         self.labels.forget();
         self.passes.clear();

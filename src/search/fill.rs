@@ -346,7 +346,8 @@ impl<'a> Fill<'a> {
     /// met there, the least slack, then the seed), its cells ordered fewest
     /// free neighbours first; None if all are placed.
     fn frame(&mut self) -> Option<Frame> {
-        let mut best: Option<Frame> = None;
+        // The best value so far, and whether its cells are the narrowed ones.
+        let mut best: Option<(u32, bool)> = None;
         let mut best_key = (u8::MAX, Reverse(0), u32::MAX, u64::MAX);
         let gaps = std::mem::take(&mut self.gaps);
         for gap in &gaps {
@@ -355,11 +356,12 @@ impl<'a> Fill<'a> {
             let below_high = gap.high.map(|high| self.value[high] - 1);
             let second = below_high.filter(|&value| Some(value) != above_low);
             for value in above_low.into_iter().chain(second) {
-                let (mut candidates, mut count) = self.cells_of(value);
+                let mut count = self.count_of(value);
+                let mut narrowed = false;
                 // Worth the look only where it could change the choice.
                 if count >= 2 && best_key.0 >= 2 {
-                    if let Some(narrowed) = self.narrowed_cells_of(value) {
-                        (candidates, count) = narrowed;
+                    if let Some(fewer) = self.narrowed_count_of(value) {
+                        (count, narrowed) = (fewer, true);
                     }
                 }
                 let key = (
@@ -370,12 +372,7 @@ impl<'a> Fill<'a> {
                 );
                 if key < best_key {
                     best_key = key;
-                    best = Some(Frame {
-                        value,
-                        candidates,
-                        count,
-                        next: 0,
-                    });
+                    best = Some((value, narrowed));
                     if count == 0 {
                         break;
                     }
@@ -386,11 +383,22 @@ impl<'a> Fill<'a> {
             }
         }
         self.gaps = gaps;
-        let mut frame = best?;
+        let (value, narrowed) = best?;
+        let (mut candidates, count) = match narrowed {
+            true => self
+                .narrowed_cells_of(value)
+                .expect("the narrowed cells just counted"),
+            false => self.cells_of(value),
+        };
         let seed = self.seed;
-        frame.candidates[..frame.count as usize]
+        candidates[..count as usize]
             .sort_by_key(|&cell| (self.free_degree[cell], scramble(cell, seed)));
-        Some(frame)
+        Some(Frame {
+            value,
+            candidates,
+            count,
+            next: 0,
+        })
     }
 
     /// Spare steps in `gap`: its length less the distance between its ends

@@ -26,25 +26,35 @@
 
 use super::{Fill, NONE};
 
-/// What is kept of one open value.
+/// The cells kept of one open value: its cells, and its cells narrowed by
+/// needy cells (once asked, and only when they narrow).
 #[derive(Clone, Copy)]
 struct Choice {
     /// Its cells, as [`Fill::candidates`] gives them.
     cells: Cells,
-    /// Its cells narrowed by needy cells, once asked.
-    narrowed: Narrowed,
+    narrowed: Cells,
 }
 
-#[derive(Clone, Copy)]
-enum Narrowed {
-    NotAsked,
-    Asked(Option<Cells>),
+/// What the choice of value reads of each open value, in a few bytes (it
+/// reads every open value at every node; the cells themselves only of the
+/// value it chooses): whether what is kept is still true, and the counts.
+#[derive(Clone, Copy, Default)]
+struct Counts {
+    /// `Choices::epoch` when kept; 0 when forgotten.
+    epoch: u32,
+    cells: u8,
+    /// [`NOT_ASKED`], [`NOT_NARROWED`], or the count of the narrowed cells.
+    narrowed: u8,
 }
+
+/// [`Counts::narrowed`]: the needy cells were not asked yet.
+const NOT_ASKED: u8 = u8::MAX;
+/// [`Counts::narrowed`]: the needy cells narrowed nothing.
+const NOT_NARROWED: u8 = u8::MAX - 1;
 
 /// Up to four cells and their count, kept in half the room of the
 /// `([usize; 4], u8)` the fill works with (a cell's index fits in a u32:
-/// a board has at most `MAX_CELLS` cells): every choice of value reads
-/// the kept cells of every open value.
+/// a board has at most `MAX_CELLS` cells).
 #[derive(Clone, Copy)]
 struct Cells {
     cells: [u32; 4],
@@ -71,8 +81,8 @@ impl Cells {
 /// The kept cells of the open values, and which of them are still true.
 pub(super) struct Choices {
     choices: Vec<Choice>,
-    /// `kept[v] == epoch`: `choices[v]` is still true.
-    kept: Vec<u32>,
+    /// `kept[v].epoch == epoch`: `kept[v]` and `choices[v]` are still true.
+    kept: Vec<Counts>,
     epoch: u32,
     /// The cells within two steps of each cell, itself included.
     patch: Vec<([u32; 13], u8)>,
@@ -136,11 +146,11 @@ impl Choices {
             .collect();
         let unknown = Choice {
             cells: Cells::keep(([NONE; 4], 0)),
-            narrowed: Narrowed::NotAsked,
+            narrowed: Cells::keep(([NONE; 4], 0)),
         };
         Choices {
             choices: vec![unknown; total as usize + 2],
-            kept: vec![0; total as usize + 2],
+            kept: vec![Counts::default(); total as usize + 2],
             epoch: 1,
             patch,
             fringe,
@@ -150,7 +160,7 @@ impl Choices {
     /// Forgets what is kept of `value` (0 and T + 1 are there to be
     /// forgotten too, so that callers need no bounds).
     fn forget(&mut self, value: u32) {
-        self.kept[value as usize] = 0;
+        self.kept[value as usize].epoch = 0;
     }
 
     /// Forgets every value's cells.
@@ -158,7 +168,7 @@ impl Choices {
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             // 0 marks a forgotten value: start the count again.
-            self.kept.fill(0);
+            self.kept.fill(Counts::default());
             self.epoch = 1;
         }
     }
@@ -169,28 +179,58 @@ impl Fill<'_> {
     /// them, kept from earlier nodes where still true.
     pub(super) fn cells_of(&mut self, value: u32) -> ([usize; 4], u8) {
         let epoch = self.choices.epoch;
-        if self.choices.kept[value as usize] != epoch {
+        if self.choices.kept[value as usize].epoch != epoch {
             let cells = self.candidates(value);
-            self.choices.choices[value as usize] = Choice {
-                cells: Cells::keep(cells),
-                narrowed: Narrowed::NotAsked,
+            self.choices.choices[value as usize].cells = Cells::keep(cells);
+            self.choices.kept[value as usize] = Counts {
+                epoch,
+                cells: cells.1,
+                narrowed: NOT_ASKED,
             };
-            self.choices.kept[value as usize] = epoch;
             return cells;
         }
         self.choices.choices[value as usize].cells.read()
+    }
+
+    /// The number of [`Fill::cells_of`] open value `value`: the choice of
+    /// value reads only the counts of the values it passes over.
+    pub(super) fn count_of(&mut self, value: u32) -> u8 {
+        let kept = self.choices.kept[value as usize];
+        if kept.epoch != self.choices.epoch {
+            return self.cells_of(value).1;
+        }
+        kept.cells
+    }
+
+    /// The number of [`Fill::narrowed_cells_of`] open value `value`, if
+    /// the needy cells narrow them (asked after [`Fill::count_of`]).
+    pub(super) fn narrowed_count_of(&mut self, value: u32) -> Option<u8> {
+        match self.choices.kept[value as usize].narrowed {
+            NOT_ASKED => self.narrowed_cells_of(value).map(|(_, count)| count),
+            NOT_NARROWED => None,
+            count => Some(count),
+        }
     }
 
     /// [`Fill::narrowed_by_needy`] of open value `value` and its cells,
     /// kept as [`Fill::cells_of`] keeps them (which it is asked after).
     pub(super) fn narrowed_cells_of(&mut self, value: u32) -> Option<([usize; 4], u8)> {
         let choice = self.choices.choices[value as usize];
-        if let Narrowed::Asked(narrowed) = choice.narrowed {
-            return narrowed.map(Cells::read);
+        match self.choices.kept[value as usize].narrowed {
+            NOT_ASKED => {}
+            NOT_NARROWED => return None,
+            _ => return Some(choice.narrowed.read()),
         }
         let (cells, count) = choice.cells.read();
         let narrowed = self.narrowed_by_needy(value, &cells[..count as usize]);
-        self.choices.choices[value as usize].narrowed = Narrowed::Asked(narrowed.map(Cells::keep));
+        let kept = &mut self.choices.kept[value as usize];
+        match narrowed {
+            Some(cells) => {
+                kept.narrowed = cells.1;
+                self.choices.choices[value as usize].narrowed = Cells::keep(cells);
+            }
+            None => kept.narrowed = NOT_NARROWED,
+        }
         narrowed
     }
 
@@ -264,12 +304,24 @@ mod tests {
                 for value in open_values {
                     open += 1;
                     let (cells, count) = fill.candidates(value);
+                    // The counts asked first, as the choice of value asks
+                    // them, at every second step; the cells first between.
+                    let counts_first = step % 2 == 0;
+                    if counts_first {
+                        assert_eq!(fill.count_of(value), count, "step {step}, value {value}");
+                    }
                     let kept = fill.cells_of(value);
                     assert_eq!(kept, (cells, count), "step {step}, value {value}");
+                    assert_eq!(fill.count_of(value), count, "step {step}, value {value}");
                     if scramble(step * 1000 + value as usize, 3).is_multiple_of(2) {
                         let new = fill.narrowed_by_needy(value, &cells[..count as usize]);
+                        let new_count = new.map(|(_, count)| count);
+                        if counts_first {
+                            assert_eq!(fill.narrowed_count_of(value), new_count, "step {step}");
+                        }
                         let kept = fill.narrowed_cells_of(value);
                         assert_eq!(kept, new, "step {step}, value {value}");
+                        assert_eq!(fill.narrowed_count_of(value), new_count, "step {step}");
                         narrowed += usize::from(new.is_some());
                     }
                 }

@@ -131,10 +131,13 @@ fn gaps_crowded_together_route_by_ripping_up_the_routes_in_their_way() {
 
 #[test]
 fn it_suits_boards_whose_clues_are_far_apart_for_their_size() {
-    // 24 values per clue or more up to 20x20, 12 on larger boards.
+    // 24 values per clue or more up to 20x20, 16 on larger boards.
     assert!(suits(&scattered(20, 12, 1)));
     assert!(!suits(&scattered(20, 20, 1)));
     assert!(suits(&scattered(25, 31, 1)));
+    // 900 values: 16.4 per clue with 54 clues (6 %), 12.3 with 72 (8 %).
+    assert!(suits(&scattered(30, 54, 1)));
+    assert!(!suits(&scattered(30, 72, 1)));
     assert!(!suits(&scattered(30, 90, 1)));
     assert!(!suits(&scattered(12, 14, 1)));
 }

@@ -84,9 +84,9 @@ pub fn large() -> Vec<(String, Board)> {
 
 /// Large boards with their clues closer together: 4 random paths for each
 /// of 20x20, 25x25 and 30x30 with 8 % and with 10 % of their cells as
-/// clues, too close for the local search on most of them (fewer than 12
-/// values per clue above 20x20), too many gaps for the fill to get right
-/// at once. 24 boards.
+/// clues, too close for the local search (fewer than 16 values per clue
+/// above 20x20), too many gaps for the fill to get right at once. 24
+/// boards.
 #[allow(dead_code)] // search_probe's, not search_bench's
 pub fn dense() -> Vec<(String, Board)> {
     large_with(&[8, 10], 20_000)

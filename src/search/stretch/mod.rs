@@ -61,9 +61,9 @@ const CLUE: u32 = 1 << 30;
 const VALUES_PER_CLUE: u64 = 24;
 
 /// ... and the same on larger boards, where the fill thrashes sooner: on
-/// 25x25 and 30x30 boards with 7-8 % clues (12-14 values per clue) the
-/// fill alone settled 16 of 24 sooner than taking turns, and with 5-6 %
-/// (16-20) turns settled 21 of 24 sooner (docs/benchmarks.md).
+/// 25x25 and 30x30 boards the fill alone is the faster with 7-8 % clues
+/// (12-14 values per clue), the turns with 5-6 % (16-20; docs/benchmarks.md,
+/// "Values per clue, measured again").
 const VALUES_PER_CLUE_LARGE: u64 = 16;
 const LARGE_BOARD_CELLS: usize = 400;
 

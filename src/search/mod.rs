@@ -171,10 +171,9 @@ const WHOLE_RESTART_NODES_PER_CELL: u64 = 32;
 /// node of the fill's run budget, once the fill is past its first runs
 /// without a first solution. Meant as about twice the time of the fill's
 /// run, it is far more: the fill's runs end well short of their budget,
-/// so the local search has most of the time;
-/// on the boards where it takes turns it is what settles them, and giving
-/// the fill more was slower (docs/benchmarks.md, "Values per clue,
-/// measured again").
+/// so the local search has most of the time. On the boards where it takes
+/// turns it is what settles them, and giving the fill more was slower
+/// (docs/benchmarks.md, "Values per clue, measured again").
 const STRETCH_CELLS_PER_MOVE_PER_NODE: u64 = 6;
 
 /// Nodes of the fill before the local search takes turns with it, at

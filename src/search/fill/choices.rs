@@ -215,7 +215,7 @@ impl Fill<'_> {
     /// [`Fill::narrowed_by_needy`] of open value `value` and its cells,
     /// kept as [`Fill::cells_of`] keeps them (which it is asked after).
     pub(super) fn narrowed_cells_of(&mut self, value: u32) -> Option<([usize; 4], u8)> {
-        let choice = self.choices.choices[value as usize];
+        let choice = &self.choices.choices[value as usize];
         match self.choices.kept[value as usize].narrowed {
             NOT_ASKED => {}
             NOT_NARROWED => return None,

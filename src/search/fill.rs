@@ -145,6 +145,23 @@ struct Frame {
     next: u8,
 }
 
+/// What the choice of value compares, in order: the fewest cells, the
+/// most failures met, the least slack, the seed's order. The scan reads the
+/// later keys only where the earlier ones tie.
+struct Rank {
+    count: u8,
+    weight: u32,
+    slack: u32,
+    order: u64,
+}
+
+impl Rank {
+    fn before(&self, other: &Rank) -> bool {
+        (self.count, Reverse(self.weight), self.slack, self.order)
+            < (other.count, Reverse(other.weight), other.slack, other.order)
+    }
+}
+
 impl<'a> Fill<'a> {
     /// `givens`: (cell, value) pairs every solution has (the clues, and the
     /// cells the reduction decided). None if they already clash.
@@ -346,44 +363,66 @@ impl<'a> Fill<'a> {
     /// met there, the least slack, then the seed), its cells ordered fewest
     /// free neighbours first; None if all are placed.
     fn frame(&mut self) -> Option<Frame> {
-        // The best value so far, and whether its cells are the narrowed ones.
-        let mut best: Option<(u32, bool)> = None;
-        let mut best_key = (u8::MAX, Reverse(0), u32::MAX, u64::MAX);
+        // The best value so far (0 for none yet), whether its cells are
+        // the narrowed ones, and its rank: any count of cells comes first.
+        let (mut value, mut narrowed) = (0, false);
+        let mut best = Rank {
+            count: u8::MAX,
+            weight: 0,
+            slack: u32::MAX,
+            order: u64::MAX,
+        };
         let gaps = std::mem::take(&mut self.gaps);
-        for gap in &gaps {
-            let slack = self.slack(gap);
-            let above_low = gap.low.map(|low| self.value[low] + 1);
-            let below_high = gap.high.map(|high| self.value[high] - 1);
-            let second = below_high.filter(|&value| Some(value) != above_low);
-            for value in above_low.into_iter().chain(second) {
-                let mut count = self.count_of(value);
-                let mut narrowed = false;
-                // Worth the look only where it could change the choice.
-                if count >= 2 && best_key.0 >= 2 {
-                    if let Some(fewer) = self.narrowed_count_of(value) {
-                        (count, narrowed) = (fewer, true);
-                    }
-                }
-                let key = (
-                    count,
-                    Reverse(self.weights.of(value)),
-                    slack,
-                    scramble(value as usize, self.seed),
-                );
-                if key < best_key {
-                    best_key = key;
-                    best = Some((value, narrowed));
-                    if count == 0 {
-                        break;
-                    }
+        'gaps: for gap in &gaps {
+            // Read only where a value of this gap ties on the counts.
+            let mut slack = None;
+            let mut ends = [0; 2];
+            let mut open = 0;
+            if let Some(low) = gap.low {
+                ends[0] = self.value[low] + 1;
+                open = 1;
+            }
+            if let Some(high) = gap.high {
+                let below_high = self.value[high] - 1;
+                if open == 0 || below_high != ends[0] {
+                    ends[open] = below_high;
+                    open += 1;
                 }
             }
-            if best_key.0 == 0 {
-                break;
+            for &end in &ends[..open] {
+                let mut count = self.count_of(end);
+                let mut fewer_cells = false;
+                // Worth the look only where it could change the choice.
+                if count >= 2 && best.count >= 2 {
+                    if let Some(fewer) = self.narrowed_count_of(end) {
+                        (count, fewer_cells) = (fewer, true);
+                    }
+                }
+                if count > best.count {
+                    continue;
+                }
+                let weight = self.weights.of(end);
+                if count == best.count && weight < best.weight {
+                    continue;
+                }
+                let rank = Rank {
+                    count,
+                    weight,
+                    slack: *slack.get_or_insert_with(|| self.slack(gap)),
+                    order: scramble(end as usize, self.seed),
+                };
+                if rank.before(&best) {
+                    (value, narrowed, best) = (end, fewer_cells, rank);
+                    if count == 0 {
+                        break 'gaps;
+                    }
+                }
             }
         }
         self.gaps = gaps;
-        let (value, narrowed) = best?;
+        if value == 0 {
+            return None;
+        }
         let (mut candidates, count) = match narrowed {
             true => self
                 .narrowed_cells_of(value)

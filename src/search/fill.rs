@@ -86,7 +86,8 @@ pub(super) struct Fill<'a> {
     position: Vec<usize>,
     /// The values placed, as bits.
     placed_values: Placed,
-    /// `value[cell]`: 0 while the cell is free.
+    /// `value[cell]`: 0 while the cell is free; one slot past the cells
+    /// that never is, for [`Grid::neighbours_or_past`].
     value: Vec<u32>,
     free_degree: Vec<u8>,
     free_count: usize,
@@ -135,6 +136,14 @@ pub(super) struct Fill<'a> {
     /// This run takes back far placements at once when a value runs out
     /// of cells (`backjump.rs`); the lanes say which runs do.
     pub(super) backjumps: bool,
+}
+
+/// The free cells' values, with a slot past them that holds a value no
+/// cell has, so that it is never free.
+fn past_the_cells(cells: usize) -> Vec<u32> {
+    let mut value = vec![0; cells + 1];
+    value[cells] = u32::MAX;
+    value
 }
 
 /// One level of the search: an open value and the cells left to try.
@@ -187,7 +196,7 @@ impl<'a> Fill<'a> {
             columns,
             position: vec![NONE; total as usize + 1],
             placed_values: Placed::new(total),
-            value: vec![0; grid.cells],
+            value: past_the_cells(grid.cells),
             free_degree: grid.degrees().to_vec(),
             free_count: grid.cells,
             options: vec![0; grid.cells],
@@ -283,7 +292,7 @@ impl<'a> Fill<'a> {
         let beside = if below != NONE { below } else { above };
         let mut cells = [NONE; 4];
         let mut count = 0;
-        for &cell in self.grid.neighbours(beside) {
+        for cell in self.grid.neighbours_or_past(beside) {
             if self.value[cell] == 0
                 && self.grid.allows(cell, value)
                 && (above == NONE || below == NONE || self.grid.neighbours(cell).contains(&above))

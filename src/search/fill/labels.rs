@@ -249,7 +249,7 @@ impl Fill<'_> {
         labels.stamp += 8;
         let stamp = labels.stamp;
         let mut groups = Groups::default();
-        for &start in self.grid.neighbours(cell) {
+        for start in self.grid.neighbours_or_past(cell) {
             if self.value[start] == 0 {
                 let search = groups.add();
                 labels.queues[search].clear();
@@ -269,7 +269,7 @@ impl Fill<'_> {
                 }
                 let x = labels.queues[search][head];
                 groups.head[search] += 1;
-                for &y in self.grid.neighbours(x) {
+                for y in self.grid.neighbours_or_past(x) {
                     if self.value[y] != 0 {
                         continue;
                     }

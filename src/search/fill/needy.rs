@@ -68,7 +68,7 @@ impl Fill<'_> {
     fn needy(&self, at: usize) -> ([usize; 4], usize) {
         let mut needy = [NONE; 4];
         let mut count = 0;
-        for &cell in self.grid.neighbours(at) {
+        for cell in self.grid.neighbours_or_past(at) {
             // Ways in >= free neighbours + 1 (`at` itself): most cells go
             // at the second test.
             if self.value[cell] == 0

@@ -149,7 +149,7 @@ impl Fill<'_> {
                 at += 1;
                 self.region_of[cell] = id;
                 region.add(self.colour(cell), self.coordinates[cell]);
-                for &n in self.grid.neighbours(cell) {
+                for n in self.grid.neighbours_or_past(cell) {
                     if self.value[n] == 0 && self.seen[n] != stamp {
                         self.seen[n] = stamp;
                         self.queue.push(n);
@@ -174,7 +174,7 @@ impl Fill<'_> {
         let far = gap.low.and(gap.high);
         let mut choices = [u32::MAX; 4];
         let mut count = 0;
-        for &n in self.grid.neighbours(near) {
+        for n in self.grid.neighbours_or_past(near) {
             if self.value[n] != 0 {
                 continue;
             }

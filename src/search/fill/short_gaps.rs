@@ -119,7 +119,7 @@ impl Fill<'_> {
         if next == high_value {
             return self.grid.neighbours(at).contains(&high);
         }
-        for &cell in self.grid.neighbours(at) {
+        for cell in self.grid.neighbours_or_past(at) {
             if self.value[cell] == 0
                 && self.distance(cell, high) <= high_value - next
                 && self.grid.allows(cell, next)

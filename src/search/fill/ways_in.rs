@@ -41,7 +41,7 @@ impl Fill<'_> {
             if centre == NONE {
                 continue;
             }
-            for &x in self.grid.neighbours(centre) {
+            for x in self.grid.neighbours_or_past(centre) {
                 // Ways in >= free neighbours: most cells pass at the
                 // second test, without looking at their neighbours.
                 if self.value[x] == 0 && self.free_degree[x] < 2 {

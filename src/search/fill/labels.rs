@@ -23,7 +23,10 @@ pub(super) struct Labels {
     /// list for all, so that a split allocates nothing.
     relabelled: Vec<usize>,
     /// Scratch for the searches of a split: a mark per cell (the split's
-    /// stamp plus the search's number) and each search's queue.
+    /// stamp plus the search's number) and each search's queue (as long as
+    /// the cells and one more: a step writes each neighbour at its queue's
+    /// end, and counts it in only if it is new). Both have a slot for the
+    /// cell past the last, which is never free.
     mark: Vec<u32>,
     stamp: u32,
     queues: [Vec<usize>; 4],
@@ -50,6 +53,8 @@ struct Groups {
     parent: [usize; 4],
     /// The next cell of each search's queue to walk from.
     head: [usize; 4],
+    /// The length of each search's queue.
+    tail: [usize; 4],
     /// Groups (by their root) found to be a piece of their own.
     done: [bool; 4],
     /// Groups neither joined to another nor done.
@@ -61,6 +66,7 @@ impl Groups {
     fn add(&mut self) -> usize {
         let search = self.searches;
         self.parent[search] = search;
+        self.tail[search] = 1;
         self.searches += 1;
         self.active += 1;
         search
@@ -86,13 +92,13 @@ impl Groups {
 
     /// A group not yet done whose searches have all run out of cells, now
     /// done: it walked a piece of its own.
-    fn run_out(&mut self, queues: &[Vec<usize>; 4]) -> Option<usize> {
+    fn run_out(&mut self) -> Option<usize> {
         let piece = (0..self.searches).find(|&group| {
             self.root(group) == group
                 && !self.done[group]
                 && (0..self.searches)
                     .filter(|&search| self.root(search) == group)
-                    .all(|search| self.head[search] == queues[search].len())
+                    .all(|search| self.head[search] == self.tail[search])
         })?;
         self.done[piece] = true;
         self.active -= 1;
@@ -241,7 +247,7 @@ impl Fill<'_> {
         let region = self.region_of[cell] as usize;
         let first_piece = self.regions.len();
         let mut labels = std::mem::take(&mut self.labels);
-        labels.mark.resize(self.grid.cells, 0);
+        labels.mark.resize(self.grid.cells + 1, 0);
         if labels.stamp > u32::MAX - 8 {
             labels.mark.fill(0);
             labels.stamp = 0;
@@ -252,8 +258,8 @@ impl Fill<'_> {
         for start in self.grid.neighbours_or_past(cell) {
             if self.value[start] == 0 {
                 let search = groups.add();
-                labels.queues[search].clear();
-                labels.queues[search].push(start);
+                labels.queues[search].resize(self.grid.cells + 1, 0);
+                labels.queues[search][0] = start;
                 labels.mark[start] = stamp + search as u32;
             }
         }
@@ -264,38 +270,40 @@ impl Fill<'_> {
             for search in 0..groups.searches {
                 let head = groups.head[search];
                 // A search whose group is done ran out of cells with it.
-                if head == labels.queues[search].len() {
+                if head == groups.tail[search] {
                     continue;
                 }
                 let x = labels.queues[search][head];
                 groups.head[search] += 1;
+                let own = stamp + search as u32;
+                // Whether a neighbour is free and new goes either way about
+                // as often: it is worked out, not branched on.
                 for y in self.grid.neighbours_or_past(x) {
-                    if self.value[y] != 0 {
-                        continue;
-                    }
                     let mark = labels.mark[y];
-                    if mark == stamp + search as u32 {
-                        continue;
-                    }
-                    if (stamp..stamp + 8).contains(&mark) {
+                    let free = self.value[y] == 0;
+                    let marked = mark.wrapping_sub(stamp) < 8;
+                    if free & marked & (mark != own) {
                         if groups.join(search, (mark - stamp) as usize) && groups.active == 1 {
                             break 'walk;
                         }
                         continue;
                     }
-                    labels.mark[y] = stamp + search as u32;
-                    labels.queues[search].push(y);
+                    let new = free & !marked;
+                    labels.mark[y] = if new { own } else { mark };
+                    let tail = groups.tail[search];
+                    labels.queues[search][tail] = y;
+                    groups.tail[search] = tail + usize::from(new);
                 }
-                drained |= groups.head[search] == labels.queues[search].len();
+                drained |= groups.head[search] == groups.tail[search];
             }
             if !drained {
                 continue;
             }
-            while let Some(piece) = groups.run_out(&labels.queues) {
+            while let Some(piece) = groups.run_out() {
                 let id = self.regions.len() as u32;
                 let mut counts = Region::default();
                 for search in (0..groups.searches).filter(|&s| groups.root(s) == piece) {
-                    for &x in &labels.queues[search] {
+                    for &x in &labels.queues[search][..groups.tail[search]] {
                         self.region_of[x] = id;
                         counts.add(self.colour(x), self.coordinates[x]);
                         labels.relabelled.push(x);

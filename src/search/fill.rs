@@ -387,12 +387,12 @@ impl<'a> Fill<'a> {
             let mut slack = None;
             let mut ends = [0; 2];
             let mut open = 0;
-            if let Some(low) = gap.low {
-                ends[0] = self.value[low] + 1;
+            if gap.low.is_some() {
+                ends[0] = gap.first;
                 open = 1;
             }
-            if let Some(high) = gap.high {
-                let below_high = self.value[high] - 1;
+            if gap.high.is_some() {
+                let below_high = gap.first + gap.length - 1;
                 if open == 0 || below_high != ends[0] {
                     ends[open] = below_high;
                     open += 1;

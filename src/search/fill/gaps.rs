@@ -11,16 +11,11 @@ use super::regions::Gap;
 use super::Fill;
 
 impl Fill<'_> {
-    /// The first open value of `gap`.
-    fn first_open(&self, gap: &Gap) -> u32 {
-        gap.low.map_or(1, |low| self.value[low] + 1)
-    }
-
     /// Where the gap holding or following value `value` sits in the list:
     /// the number of gaps whose first open value is at most `value`.
     fn gaps_up_to(&self, value: u32) -> usize {
         self.gaps
-            .partition_point(|gap| self.first_open(gap) <= value)
+            .partition_point(|gap| gap.first <= value)
     }
 
     /// The runs of open values, in order, read from the placed values: a
@@ -40,6 +35,7 @@ impl Fill<'_> {
                 low: (first_open > 1).then(|| self.position[first_open as usize - 1]),
                 high: (above <= self.total).then(|| self.position[above as usize]),
                 length: above - first_open,
+                first: first_open,
             });
             from = above;
         }
@@ -49,18 +45,20 @@ impl Fill<'_> {
     pub(super) fn split_gap(&mut self, cell: usize, value: u32) {
         let index = self.gaps_up_to(value) - 1;
         let gap = self.gaps[index];
-        let first = self.first_open(&gap);
+        let first = gap.first;
         let last = first + gap.length - 1;
         debug_assert!((first..=last).contains(&value), "the gap holds the value");
         let below = (value > first).then_some(Gap {
             low: gap.low,
             high: Some(cell),
             length: value - first,
+            first,
         });
         let above = (value < last).then_some(Gap {
             low: Some(cell),
             high: gap.high,
             length: last - value,
+            first: value + 1,
         });
         // Vec::splice would gather the tail into a new vector to insert two.
         match (below, above) {
@@ -91,6 +89,7 @@ impl Fill<'_> {
             low: below.map_or_else(|| end(value - 1), |gap| gap.low),
             high: above.map_or_else(|| end(value + 1), |gap| gap.high),
             length: 1 + below.map_or(0, |gap| gap.length) + above.map_or(0, |gap| gap.length),
+            first: below.map_or(value, |gap| gap.first),
         };
         match (below.is_some(), above.is_some()) {
             (true, true) => {
@@ -110,13 +109,13 @@ mod tests {
     use super::*;
 
     /// The gaps read again from the placed values, in order.
-    fn gaps_read_again(fill: &mut Fill) -> Vec<(Option<usize>, Option<usize>, u32)> {
+    fn gaps_read_again(fill: &mut Fill) -> Vec<(Option<usize>, Option<usize>, u32, u32)> {
         let kept = fill.gaps.clone();
         fill.read_gaps();
         let again = std::mem::replace(&mut fill.gaps, kept);
         again
             .iter()
-            .map(|gap| (gap.low, gap.high, gap.length))
+            .map(|gap| (gap.low, gap.high, gap.length, gap.first))
             .collect()
     }
 
@@ -132,11 +131,11 @@ mod tests {
             let kept: Vec<_> = fill
                 .gaps
                 .iter()
-                .map(|g| (g.low, g.high, g.length))
+                .map(|g| (g.low, g.high, g.length, g.first))
                 .collect();
             let again = gaps_read_again(fill);
             if fill.trail.is_empty() {
-                assert_eq!(kept, [(None, None, fill.total)], "step {step}");
+                assert_eq!(kept, [(None, None, fill.total, 1)], "step {step}");
             } else {
                 assert_eq!(kept, again, "step {step}");
             }

@@ -120,14 +120,19 @@ impl Fill<'_> {
     fn extended_gap(&self, value: u32) -> Option<(Reach, Option<Reach>, usize)> {
         let cell = self.position[value as usize];
         let (below, above) = (self.placed(value - 1), self.placed(value + 1));
-        let gap = |low: Option<usize>, high: Option<usize>, length: u32| Gap { low, high, length };
+        let gap = |low: Option<usize>, high: Option<usize>, length: u32, first: u32| Gap {
+            low,
+            high,
+            length,
+            first,
+        };
         let (old, new) = match (below, above) {
             (true, true) => {
                 let (low, high) = (
                     self.position[value as usize - 1],
                     self.position[value as usize + 1],
                 );
-                (gap(Some(low), Some(high), 1), None)
+                (gap(Some(low), Some(high), 1, value), None)
             }
             (true, false) => {
                 let next = self.placed_values.next_placed(value + 1);
@@ -135,8 +140,8 @@ impl Fill<'_> {
                 let length = next - value;
                 let low = self.position[value as usize - 1];
                 (
-                    gap(Some(low), high, length),
-                    Some(gap(Some(cell), high, length - 1)),
+                    gap(Some(low), high, length, value),
+                    Some(gap(Some(cell), high, length - 1, value + 1)),
                 )
             }
             (false, true) => {
@@ -145,8 +150,8 @@ impl Fill<'_> {
                 let length = value - last;
                 let high = self.position[value as usize + 1];
                 (
-                    gap(low, Some(high), length),
-                    Some(gap(low, Some(cell), length - 1)),
+                    gap(low, Some(high), length, last + 1),
+                    Some(gap(low, Some(cell), length - 1, last + 1)),
                 )
             }
             (false, false) => return None,

@@ -60,12 +60,16 @@ impl Default for Region {
     }
 }
 
-/// A run of open values: the cells of its placed ends and its length.
+/// A run of open values: the cells of its placed ends, its length, and
+/// its first value (kept, so that the choice of value, which reads every
+/// gap's open ends at every node, need not look up the value at its low
+/// end).
 #[derive(Clone, Copy)]
 pub(super) struct Gap {
     pub(super) low: Option<usize>,
     pub(super) high: Option<usize>,
     pub(super) length: u32,
+    pub(super) first: u32,
 }
 
 impl Fill<'_> {

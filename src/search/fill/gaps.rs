@@ -14,8 +14,7 @@ impl Fill<'_> {
     /// Where the gap holding or following value `value` sits in the list:
     /// the number of gaps whose first open value is at most `value`.
     fn gaps_up_to(&self, value: u32) -> usize {
-        self.gaps
-            .partition_point(|gap| gap.first <= value)
+        self.gaps.partition_point(|gap| gap.first <= value)
     }
 
     /// The runs of open values, in order, read from the placed values: a

@@ -25,6 +25,11 @@ impl Placed {
         &self.words
     }
 
+    /// Is `value` placed (0 and the values past T read as placed)?
+    pub(super) fn contains(&self, value: u32) -> bool {
+        self.words[value as usize / 64] >> (value % 64) & 1 == 1
+    }
+
     pub(super) fn set(&mut self, value: u32) {
         self.words[value as usize / 64] |= 1 << (value % 64);
     }

@@ -14,11 +14,17 @@ use super::{Fill, NONE};
 impl Fill<'_> {
     /// Ways into free cell `cell`: free neighbours and loose placed ones.
     pub(super) fn ways_in(&self, cell: usize) -> u8 {
-        self.grid
-            .neighbours(cell)
-            .iter()
-            .filter(|&&n| self.value[n] == 0 || self.loose(n))
-            .count() as u8
+        // Worked out for each neighbour, not branched on: free or not goes
+        // either way. A free one is read as value 1, whose neighbour
+        // values' bits are there to read.
+        let mut ways = 0;
+        for &n in self.grid.neighbours(cell) {
+            let value = self.value[n];
+            let at = value.max(1);
+            let loose = !self.placed_values.contains(at - 1) | !self.placed_values.contains(at + 1);
+            ways += u8::from((value == 0) | loose);
+        }
+        ways
     }
 
     /// Can `cell` still be an end of the path (value 1 or T)?

@@ -138,8 +138,8 @@ pub(super) struct Fill<'a> {
     pub(super) backjumps: bool,
 }
 
-/// The free cells' values, with a slot past them that holds a value no
-/// cell has, so that it is never free.
+/// Every cell's value, 0 while free, and a slot past the cells holding a
+/// value no cell has, so that it is never free.
 fn past_the_cells(cells: usize) -> Vec<u32> {
     let mut value = vec![0; cells + 1];
     value[cells] = u32::MAX;
@@ -165,6 +165,7 @@ struct Rank {
 }
 
 impl Rank {
+    /// Does this rank's value go before `other`'s?
     fn before(&self, other: &Rank) -> bool {
         (self.count, Reverse(self.weight), self.slack, self.order)
             < (other.count, Reverse(other.weight), other.slack, other.order)
@@ -383,7 +384,7 @@ impl<'a> Fill<'a> {
         };
         let gaps = std::mem::take(&mut self.gaps);
         'gaps: for gap in &gaps {
-            // Read only where a value of this gap ties on the counts.
+            // Read only where a value of this gap may still be chosen.
             let mut slack = None;
             let mut ends = [0; 2];
             let mut open = 0;

@@ -79,9 +79,10 @@ impl Grid {
 
     /// The neighbours of cell `index`, then [`Grid::cells`] up to four.
     /// A loop that asks first whether a cell is free, in a table with a
-    /// slot past the cells that never is, reads all four without a branch
-    /// on how many there are: the searches through free cells mispredicted
-    /// their loops' ends about as often as they stepped.
+    /// slot past the cells that never is, runs four times whatever the
+    /// cell, with no count to branch on (the fill's walks through free
+    /// cells ran faster so: docs/benchmarks.md, "The fill's walks, by what
+    /// a branch costs").
     pub(super) fn neighbours_or_past(&self, index: usize) -> [usize; 4] {
         self.neighbours[index]
     }

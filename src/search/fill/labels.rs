@@ -23,10 +23,10 @@ pub(super) struct Labels {
     /// list for all, so that a split allocates nothing.
     relabelled: Vec<usize>,
     /// Scratch for the searches of a split: a mark per cell (the split's
-    /// stamp plus the search's number) and each search's queue (as long as
-    /// the cells and one more: a step writes each neighbour at its queue's
-    /// end, and counts it in only if it is new). Both have a slot for the
-    /// cell past the last, which is never free.
+    /// stamp plus the search's number), and one for the cell past the last,
+    /// which a step reads and never takes; and each search's queue, with
+    /// room for every cell and one more (a step writes each neighbour at
+    /// its queue's end, and counts it in only if it is free and new).
     mark: Vec<u32>,
     stamp: u32,
     queues: [Vec<usize>; 4],

@@ -16,9 +16,10 @@
 //! From then on they take turns run by run, the second getting two nodes
 //! for every one of the first, counting the first's nodes alone: on the
 //! boards that get this far the backjumping fill is the stronger
-//! (docs/benchmarks.md, "The second lane's share, measured again"), and a
-//! board the first fill was about to settle pays up to about three times
-//! its nodes from there on (turns are whole runs, so a little more at
+//! (docs/benchmarks.md, "The second lane's share, measured again"). So
+//! the second runs alone until it has twice the first's nodes, and a
+//! board the first fill was about to settle waits that long and then pays
+//! about three times its nodes (turns are whole runs, so a little more at
 //! times). The turns are counted in nodes, not time, so the same board
 //! gives the same answer on every run. The lane that finds the first
 //! solution goes on alone, backjumping in every second run: it looks for

@@ -274,8 +274,14 @@ impl<'a> Fill<'a> {
 
     /// Does the placed cell `cell` still lack a neighbour value?
     fn loose(&self, cell: usize) -> bool {
-        let value = self.value[cell];
-        (value > 1 && !self.placed(value - 1)) || (value < self.total && !self.placed(value + 1))
+        self.lacks_a_neighbour_value(self.value[cell])
+    }
+
+    /// Does placed value `value` still lack a neighbour value? Read from
+    /// the placed values' bits, where 0 and T + 1 read as placed, without a
+    /// branch.
+    fn lacks_a_neighbour_value(&self, value: u32) -> bool {
+        !self.placed_values.contains(value - 1) | !self.placed_values.contains(value + 1)
     }
 
     /// The cells that may take open value `value` now.

@@ -84,9 +84,6 @@ pub(super) struct Choices {
     /// `kept[v].epoch == epoch`: `kept[v]` and `choices[v]` are still true.
     kept: Vec<Counts>,
     epoch: u32,
-    /// What [`Fill::forget_beside_placed`] reads a free cell as: a value
-    /// whose neighbour values, past T + 1, nothing reads.
-    free: u32,
     /// The cells within two steps of each cell, itself included.
     patch: Vec<([u32; 13], u8)>,
     /// For each cell and each side (up, down, left, right), the cells
@@ -153,8 +150,8 @@ impl Choices {
         };
         Choices {
             choices: vec![unknown; total as usize + 2],
+            // T + 2 and T + 3 too, for `forget_beside_placed`.
             kept: vec![Counts::default(); total as usize + 4],
-            free: total + 2,
             epoch: 1,
             patch,
             fringe,
@@ -274,11 +271,13 @@ impl Fill<'_> {
 
     /// Forgets the values beside the placed values among `cells`.
     fn forget_beside_placed(&mut self, cells: &[u32]) {
-        // Two stores more for a free cell cost less than the branch, which
-        // went either way.
+        // A free cell is read as T + 2, whose neighbour values nothing
+        // reads: two stores more cost less than the branch, which went
+        // either way.
+        let free = self.total + 2;
         for &other in cells {
             let placed = match self.value[other as usize] {
-                0 => self.choices.free,
+                0 => free,
                 placed => placed,
             };
             self.choices.forget(placed - 1);

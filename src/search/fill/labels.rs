@@ -248,6 +248,9 @@ impl Fill<'_> {
         let first_piece = self.regions.len();
         let mut labels = std::mem::take(&mut self.labels);
         labels.mark.resize(self.grid.cells + 1, 0);
+        for queue in &mut labels.queues {
+            queue.resize(self.grid.cells + 1, 0);
+        }
         if labels.stamp > u32::MAX - 8 {
             labels.mark.fill(0);
             labels.stamp = 0;
@@ -258,7 +261,6 @@ impl Fill<'_> {
         for start in self.grid.neighbours_or_past(cell) {
             if self.value[start] == 0 {
                 let search = groups.add();
-                labels.queues[search].resize(self.grid.cells + 1, 0);
                 labels.queues[search][0] = start;
                 labels.mark[start] = stamp + search as u32;
             }

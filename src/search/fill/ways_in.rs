@@ -15,14 +15,12 @@ impl Fill<'_> {
     /// Ways into free cell `cell`: free neighbours and loose placed ones.
     pub(super) fn ways_in(&self, cell: usize) -> u8 {
         // Worked out for each neighbour, not branched on: free or not goes
-        // either way. A free one is read as value 1, whose neighbour
+        // either way. A free one is asked as value 1, whose neighbour
         // values' bits are there to read.
         let mut ways = 0;
         for &n in self.grid.neighbours(cell) {
             let value = self.value[n];
-            let at = value.max(1);
-            let loose = !self.placed_values.contains(at - 1) | !self.placed_values.contains(at + 1);
-            ways += u8::from((value == 0) | loose);
+            ways += u8::from((value == 0) | self.lacks_a_neighbour_value(value.max(1)));
         }
         ways
     }

@@ -230,6 +230,24 @@ impl<'a> Fill<'a> {
     /// Starts again from other givens: false (and the fill not to be run)
     /// if they clash.
     pub(super) fn reset(&mut self, givens: &[(usize, u32)]) -> bool {
+        self.start_from(givens, true)
+    }
+
+    /// Starts again from part of a state a run reached (a repair's start,
+    /// `repair.rs`), without the placement tests: each placement passed
+    /// them when the run made it, and taking placements away only loosens
+    /// them. A free cell gains ways in, a placed value can only lack more
+    /// neighbour values, and two placed values that are now next to each
+    /// other in value are no farther apart than the chain of placed values
+    /// that lay between them allowed (each link within its difference in
+    /// values, so the whole within theirs).
+    pub(super) fn reset_to_part_of_a_state(&mut self, start: &[(usize, u32)]) -> bool {
+        self.start_from(start, false)
+    }
+
+    /// Takes every placement back and places `givens`, testing each if
+    /// `tested`: false (and the fill not to be run) if they clash.
+    fn start_from(&mut self, givens: &[(usize, u32)], tested: bool) -> bool {
         self.take_back_all();
         self.given = 0;
         for &(cell, value) in givens {
@@ -239,7 +257,7 @@ impl<'a> Fill<'a> {
             // Every open value's kept cells are forgotten already, and the
             // gaps and the cells' options are read once all are placed.
             self.occupy(cell, value);
-            if !self.placement_fits(cell, value) {
+            if tested && !self.placement_fits(cell, value) {
                 return false;
             }
         }
@@ -250,7 +268,7 @@ impl<'a> Fill<'a> {
 
     /// Takes back every placed value at once, to the state [`Fill::new`]
     /// starts from but for the cells' options and the gaps, which
-    /// [`Fill::reset`] reads once its placements are in: a repair starts
+    /// [`Fill::start_from`] reads once its placements are in: a repair starts
     /// again from hundreds of placements, and taking them back one by one
     /// cost about as much as placing them.
     fn take_back_all(&mut self) {

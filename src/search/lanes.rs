@@ -10,13 +10,15 @@
 //!
 //! So a fill that has spent [`SECOND_LANE_NODES_PER_CELL`] nodes per cell
 //! without a first solution gets a second fill beside it, from the givens,
-//! with its own seed, repairs and weights, and its own way of going back:
-//! every one of its runs backjumps (`fill/backjump.rs`), where the first
-//! fill's do in turns, so the two differ in more than their tie-breaks.
-//! From then on they take turns run by run, the second getting two nodes
-//! for every one of the first, counting the first's nodes alone: on the
-//! boards that get this far the backjumping fill is the stronger
-//! (docs/benchmarks.md, "The second lane's share, measured again"). So
+//! with its own seed, repairs and weights. Every one of its runs
+//! backjumps (`fill/backjump.rs`); the first fill's runs from the givens
+//! do so in turns, and its runs from repairs (by then nearly all of its
+//! runs) every time. From then on they take turns run by run, the second
+//! getting two nodes for every one of the first, counting the first's
+//! nodes alone: the share was set when the first fill's runs from repairs
+//! backjumped only in turns, and the fill that always did was the
+//! stronger (docs/benchmarks.md, "The second lane's share, measured
+//! again", and "Every run from a repair backjumps" after it). So
 //! the second runs alone until it has twice the first's nodes, and a
 //! board the first fill was about to settle waits that long and then pays
 //! about three times its nodes (turns are whole runs, so a little more at
@@ -45,18 +47,21 @@ const SECOND_SEED: u64 = 1_000_003;
 enum Backjumps {
     /// The second lane's, until it finds a first solution.
     Always,
-    /// Every second run, from the second: the runs in between go through
-    /// their whole space, so they can still prove there is no (other)
-    /// solution. The first lane's, and the lane's that goes on alone.
+    /// Every second run from the givens, from the second: the runs in
+    /// between go through their whole space, so they can still prove
+    /// there is no (other) solution. A run from a repair's start proves
+    /// nothing either way, so it always backjumps. The first lane's, and
+    /// the lane's that goes on alone.
     EveryOtherRun,
 }
 
 impl Backjumps {
-    /// Does the lane's run number `run` (from 0) backjump?
-    fn in_run(self, run: u64) -> bool {
+    /// Does the lane's run number `run` (from 0) backjump, starting from a
+    /// repair's start if `repaired` (else from the givens)?
+    fn in_run(self, run: u64, repaired: bool) -> bool {
         match self {
             Backjumps::Always => true,
-            Backjumps::EveryOtherRun => run % 2 == 1,
+            Backjumps::EveryOtherRun => repaired || run % 2 == 1,
         }
     }
 }
@@ -95,7 +100,7 @@ impl<'a> Lane<'a> {
         let before = tally.nodes;
         self.fill.seed = self.seed + self.runs;
         self.fill.budget = budget;
-        self.fill.backjumps = self.backjumps.in_run(self.runs);
+        self.fill.backjumps = self.backjumps.in_run(self.runs, self.repair.partial);
         self.fill.run(tally, event);
         self.runs += 1;
         self.nodes += tally.nodes - before;
@@ -225,11 +230,17 @@ mod tests {
     }
 
     #[test]
-    fn every_other_run_leaves_the_first_and_every_second_run_whole() {
+    fn every_other_run_leaves_the_first_and_every_second_run_from_the_givens_whole() {
         let runs: Vec<bool> = (0..4)
-            .map(|run| Backjumps::EveryOtherRun.in_run(run))
+            .map(|run| Backjumps::EveryOtherRun.in_run(run, false))
             .collect();
         assert_eq!(runs, [false, true, false, true]);
-        assert!((0..4).all(|run| Backjumps::Always.in_run(run)));
+        assert!((0..4).all(|run| Backjumps::Always.in_run(run, false)));
+    }
+
+    #[test]
+    fn every_run_from_a_repair_backjumps() {
+        assert!((0..4).all(|run| Backjumps::EveryOtherRun.in_run(run, true)));
+        assert!((0..4).all(|run| Backjumps::Always.in_run(run, true)));
     }
 }

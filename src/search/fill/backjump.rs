@@ -15,10 +15,12 @@
 //! Nearness is a guess: a cause may lie farther away (a region's colour
 //! count, a gap's length), so a run that jumped over untried cells has not
 //! searched its whole space and does not count as exhausting it. Which
-//! runs backjump is the lanes' choice (`lanes.rs`): every second run of
-//! the first fill, every run of the second until it finds a solution. The
-//! runs in between go back one placement at a time, as before, so a proof
-//! that there is no solution, or no other, is still complete.
+//! runs backjump is the lanes' choice (`lanes.rs`): every run of the
+//! second fill until it finds a solution; of the first fill, every run
+//! from a repair's start (which proves nothing either way) and every
+//! second run from the givens. The runs from the givens in between go
+//! back one placement at a time, as before, so a proof that there is no
+//! solution, or no other, is still complete.
 
 use super::{Fill, Frame};
 

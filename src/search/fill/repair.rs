@@ -194,6 +194,7 @@ mod tests {
     use crate::board::Board;
     use crate::scramble::scramble;
     use crate::search::fill::testing::{grid_of, wander};
+    use crate::search::path::Grid;
 
     #[test]
     fn a_repair_keeps_the_placements_away_from_the_failing_gap() {
@@ -240,6 +241,15 @@ mod tests {
         )
     }
 
+    /// The grid of a 6x6 board with 1 and 36 given in two corners, and
+    /// those givens.
+    fn corners_of_6x6() -> (Grid, [(usize, u32); 2]) {
+        let board = Board::parse(&b",,,,,\n".repeat(6)).unwrap();
+        let board = board.with_clue(board.cell(0), Some(1)).unwrap();
+        let board = board.with_clue(board.cell(30), Some(36)).unwrap();
+        (grid_of(&board), [(0, 1), (30, 36)])
+    }
+
     #[test]
     fn part_of_a_state_that_passed_the_placement_tests_passes_them_again() {
         // A 6x6 board with 1 and 36 given in two corners; placements drawn
@@ -247,11 +257,7 @@ mod tests {
         // 10th step a part of the state (the givens and about half of the
         // rest): placed with the tests, it passes them, and placed without
         // them, it is the same state.
-        let board = Board::parse(&b",,,,,\n".repeat(6)).unwrap();
-        let board = board.with_clue(board.cell(0), Some(1)).unwrap();
-        let board = board.with_clue(board.cell(30), Some(36)).unwrap();
-        let grid = grid_of(&board);
-        let givens = [(0, 1), (30, 36)];
+        let (grid, givens) = corners_of_6x6();
         let mut fill = Fill::new(&grid, 6, &givens).unwrap();
         let mut tested = Fill::new(&grid, 6, &givens).unwrap();
         let mut untested = Fill::new(&grid, 6, &givens).unwrap();
@@ -288,11 +294,7 @@ mod tests {
         // A 6x6 board with 1 and 36 given in two corners; the fill wanders
         // through placements and undos, and starts again from other
         // placements at every 50th step.
-        let board = Board::parse(&b",,,,,\n".repeat(6)).unwrap();
-        let board = board.with_clue(board.cell(0), Some(1)).unwrap();
-        let board = board.with_clue(board.cell(30), Some(36)).unwrap();
-        let grid = grid_of(&board);
-        let givens = [(0, 1), (30, 36)];
+        let (grid, givens) = corners_of_6x6();
         let mut fill = Fill::new(&grid, 6, &givens).unwrap();
         let mut starts = 0;
         wander(&mut fill, 2000, 20, |fill, step| {

@@ -39,6 +39,14 @@
 //!
 //!     cargo run --release --example search_probe dense [SECONDS]
 //!
+//! `firsts` asks a first solution of each of 19 30x30 boards with 7-10 %
+//! clues (where the targets are missed), one search each (no second
+//! beside it) for each of SEEDS seeds (default 4) from SEED, at most
+//! about N nodes each (default 4,000,000): a sample of the heavy tail by
+//! nodes alone, the same on any machine, for judging the fill's knobs.
+//!
+//!     SEEDS=12 cargo run --release --example search_probe firsts --nodes 4000000
+//!
 //! A time limit lets the machine's load decide the boards near it. With
 //! `--nodes N` instead of SECONDS, `spread`, `large` and `dense` stop each
 //! search after about N nodes of the fill (the local search's moves are
@@ -55,12 +63,14 @@
 
 use std::time::{Duration, Instant};
 
-use numbrix::search::{branch, search, search_side_by_side, Limits, Outcome};
+use numbrix::search::{branch, search, search_side_by_side, Limits, Outcome, Searches};
 use numbrix::{Board, Domains};
 
 mod bench_boards;
 
-use bench_boards::{dense, half_clues, large, scattered_clues, spread};
+use bench_boards::{
+    dense, firsts, half_clues, large, number_in_environment, scattered_clues, spread,
+};
 
 /// Two solutions searched for over `domains`, at most `seconds`, and the
 /// milliseconds it took.
@@ -210,8 +220,67 @@ fn spread_run(boards: Vec<(String, Board)>, budget: Budget) {
     );
 }
 
+/// A first solution of each of `boards` for each of `seeds`, one search
+/// at most `max_nodes` each, then the sums.
+fn firsts_run(boards: Vec<(String, Board)>, seeds: std::ops::Range<u64>, max_nodes: u64) {
+    let limits = Limits {
+        solutions: 1,
+        stop: None,
+    };
+    let mut nodes = Vec::new();
+    let mut unsettled = 0;
+    for (name, board) in &boards {
+        let domains = Domains::reduce_with(board, false, None).expect("reduces");
+        let mut row = format!("{name:<28}");
+        for seed in seeds.clone() {
+            let one = Searches { threads: 1, seed };
+            let outcome = search_side_by_side(
+                board,
+                Some(&domains),
+                &limits,
+                max_nodes,
+                one,
+                None,
+                &mut |_| {},
+            );
+            match outcome.count {
+                0 => {
+                    unsettled += 1;
+                    row += &format!(" {:>9}", "none");
+                }
+                _ => row += &format!(" {:>9}", outcome.nodes),
+            }
+            nodes.push(outcome.nodes);
+        }
+        println!("{row}");
+    }
+    let runs = nodes.len();
+    let log_mean = nodes.iter().map(|&n| (n.max(1) as f64).ln()).sum::<f64>() / runs as f64;
+    nodes.sort_unstable();
+    println!(
+        "{runs} runs, {unsettled} without a first solution in {max_nodes} nodes: {} nodes in all (median {}, geometric mean {:.0})",
+        nodes.iter().sum::<u64>(),
+        nodes[runs / 2],
+        log_mean.exp(),
+    );
+}
+
 fn main() {
     let sample = std::env::args().nth(1);
+    if sample.as_deref() == Some("firsts") {
+        let max_nodes = match std::env::args().nth(2).as_deref() {
+            Some("--nodes") => std::env::args().nth(3).and_then(|s| s.parse().ok()),
+            _ => None,
+        };
+        let first = bench_boards::searches().seed;
+        let seeds = number_in_environment("SEEDS").unwrap_or(4);
+        firsts_run(
+            firsts(),
+            first..first + seeds,
+            max_nodes.unwrap_or(4_000_000),
+        );
+        return;
+    }
     if let Some(boards) = match sample.as_deref() {
         Some("spread") => Some((spread(), 2.0)),
         Some("large") => Some((large(), 10.0)),

@@ -92,6 +92,24 @@ pub fn dense() -> Vec<(String, Board)> {
     large_with(&[8, 10], 20_000)
 }
 
+/// The 30x30 boards where the search misses its targets: six random paths
+/// with 63, 72 and 90 clues (7, 8 and 10 %; `generate_board 30 30 C S`, S
+/// 7001-7006), and `search_bench`'s board with 90 clues (S 3010). 19
+/// boards.
+#[allow(dead_code)] // search_probe's, not search_bench's
+pub fn firsts() -> Vec<(String, Board)> {
+    let mut boards = Vec::new();
+    for clues in [63, 72, 90] {
+        for seed in 7001..=7006 {
+            let puzzle = Puzzle::generate(30, 30, clues, seed);
+            boards.push((format!("30x30, {clues} clues, path {seed}"), puzzle.board));
+        }
+    }
+    let puzzle = Puzzle::generate(30, 30, 90, 3010);
+    boards.push(("30x30, 90 clues, path 3010".to_string(), puzzle.board));
+    boards
+}
+
 /// 4 random paths for each of 20x20, 25x25 and 30x30 with each share of
 /// clues in `percents`, seeds from `seed_base`.
 #[allow(dead_code)] // search_probe's, not search_bench's

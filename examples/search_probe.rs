@@ -273,7 +273,7 @@ fn main() {
             _ => None,
         };
         let first = bench_boards::searches().seed;
-        let seeds = number_in_environment("SEEDS").unwrap_or(4);
+        let seeds = number_in_environment("SEEDS").unwrap_or(4).max(1);
         firsts_run(
             firsts(),
             first..first + seeds,

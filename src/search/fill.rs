@@ -5,7 +5,8 @@
 //! in a free cell beside them (beside both, when both are placed) that the
 //! domains let hold it. Each step places the open value with the fewest such
 //! cells, so that a value with one cell left is placed at once and one with
-//! none fails at once (the rule constraint solvers call fail-first). Growing
+//! none fails at once (the rule constraint solvers call fail-first;
+//! `next_value.rs`). Growing
 //! one path from the lowest clue instead fixes the long, loose gaps first,
 //! and learns only deep down that they took what a tight gap needed.
 //!
@@ -45,6 +46,7 @@ mod choices;
 mod gaps;
 mod labels;
 mod needy;
+mod next_value;
 mod one_placement;
 mod options;
 mod placed;
@@ -57,10 +59,7 @@ mod testing;
 mod ways_in;
 mod weights;
 
-use std::cmp::Reverse;
-
 use super::path::{Event, Grid, Tally};
-use crate::scramble::scramble;
 use choices::Choices;
 use labels::Labels;
 use one_placement::Pass;
@@ -152,24 +151,6 @@ struct Frame {
     candidates: [usize; 4],
     count: u8,
     next: u8,
-}
-
-/// What the choice of value compares, in order: the fewest cells, the
-/// most failures met, the least slack, the seed's order. The scan reads the
-/// later keys only where the earlier ones tie.
-struct Rank {
-    count: u8,
-    weight: u32,
-    slack: u32,
-    order: u64,
-}
-
-impl Rank {
-    /// Does this rank's value go before `other`'s?
-    fn before(&self, other: &Rank) -> bool {
-        (self.count, Reverse(self.weight), self.slack, self.order)
-            < (other.count, Reverse(other.weight), other.slack, other.order)
-    }
 }
 
 impl<'a> Fill<'a> {
@@ -391,96 +372,6 @@ impl<'a> Fill<'a> {
             })
         };
         fits(below) && fits(above)
-    }
-
-    /// The open value with the fewest cells (ties broken by the most failures
-    /// met there, the least slack, then the seed), its cells ordered fewest
-    /// free neighbours first; None if all are placed.
-    fn frame(&mut self) -> Option<Frame> {
-        // The best value so far (0 for none yet), whether its cells are
-        // the narrowed ones, and its rank: any count of cells comes first.
-        let (mut value, mut narrowed) = (0, false);
-        let mut best = Rank {
-            count: u8::MAX,
-            weight: 0,
-            slack: u32::MAX,
-            order: u64::MAX,
-        };
-        let gaps = std::mem::take(&mut self.gaps);
-        'gaps: for gap in &gaps {
-            // Read only where a value of this gap may still be chosen.
-            let mut slack = None;
-            let mut ends = [0; 2];
-            let mut open = 0;
-            if gap.low.is_some() {
-                ends[0] = gap.first;
-                open = 1;
-            }
-            if gap.high.is_some() {
-                let below_high = gap.first + gap.length - 1;
-                if open == 0 || below_high != ends[0] {
-                    ends[open] = below_high;
-                    open += 1;
-                }
-            }
-            for &end in &ends[..open] {
-                let mut count = self.count_of(end);
-                let mut fewer_cells = false;
-                // Worth the look only where it could change the choice.
-                if count >= 2 && best.count >= 2 {
-                    if let Some(fewer) = self.narrowed_count_of(end) {
-                        (count, fewer_cells) = (fewer, true);
-                    }
-                }
-                if count > best.count {
-                    continue;
-                }
-                let weight = self.weights.of(end);
-                if count == best.count && weight < best.weight {
-                    continue;
-                }
-                let rank = Rank {
-                    count,
-                    weight,
-                    slack: *slack.get_or_insert_with(|| self.slack(gap)),
-                    order: scramble(end as usize, self.seed),
-                };
-                if rank.before(&best) {
-                    (value, narrowed, best) = (end, fewer_cells, rank);
-                    if count == 0 {
-                        break 'gaps;
-                    }
-                }
-            }
-        }
-        self.gaps = gaps;
-        if value == 0 {
-            return None;
-        }
-        let (mut candidates, count) = match narrowed {
-            true => self
-                .narrowed_cells_of(value)
-                .expect("the narrowed cells just counted"),
-            false => self.cells_of(value),
-        };
-        let seed = self.seed;
-        candidates[..count as usize]
-            .sort_by_key(|&cell| (self.free_degree[cell], scramble(cell, seed)));
-        Some(Frame {
-            value,
-            candidates,
-            count,
-            next: 0,
-        })
-    }
-
-    /// Spare steps in `gap`: its length less the distance between its ends
-    /// (large for a tail, which has one end).
-    fn slack(&self, gap: &Gap) -> u32 {
-        match (gap.low, gap.high) {
-            (Some(low), Some(high)) => (gap.length + 1).saturating_sub(self.distance(low, high)),
-            _ => u32::MAX / 2,
-        }
     }
 
     /// The whole path, by value: `cells[v - 1]` holds v.

@@ -4,11 +4,11 @@
 //! A value k is open when k - 1 or k + 1 is placed and k is not: it must go
 //! in a free cell beside them (beside both, when both are placed) that the
 //! domains let hold it. Each step places the open value with the fewest such
-//! cells, so that a value with one cell left is placed at once and one with
-//! none fails at once (the rule constraint solvers call fail-first;
-//! `next_value.rs`). Growing
-//! one path from the lowest clue instead fixes the long, loose gaps first,
-//! and learns only deep down that they took what a tight gap needed.
+//! cells (`next_value.rs`), so that a value with one cell left is placed at
+//! once and one with none fails at once (the rule constraint solvers call
+//! fail-first). Growing one path from the lowest clue instead fixes the
+//! long, loose gaps first, and learns only deep down that they took what a
+//! tight gap needed.
 //!
 //! Among values with as many cells, the one where the search has failed
 //! most often goes first (the failure counts outlive restarts: the

@@ -47,6 +47,7 @@ mod gaps;
 mod labels;
 mod needy;
 mod next_value;
+mod obstacles;
 mod one_placement;
 mod options;
 mod placed;
@@ -62,6 +63,7 @@ mod weights;
 use super::path::{Event, Grid, Tally};
 use choices::Choices;
 use labels::Labels;
+use obstacles::Obstacles;
 use one_placement::Pass;
 use placed::Placed;
 use reach::Reach;
@@ -107,6 +109,9 @@ pub(super) struct Fill<'a> {
     region_of: Vec<u32>,
     /// The trail state `regions` and `region_of` describe.
     labels: Labels,
+    /// The placed cells joined into obstacles, which tell a placement
+    /// that splits its region (`obstacles.rs`).
+    obstacles: Obstacles,
     /// The gaps each region may take, grouped by region from `first_reach`.
     reaches: Vec<Reach>,
     /// The runs of open values, in order, kept in step with the trail
@@ -191,6 +196,7 @@ impl<'a> Fill<'a> {
             regions: Vec::new(),
             region_of: vec![0; grid.cells],
             labels: Labels::default(),
+            obstacles: Obstacles::new(grid.cells),
             reaches: Vec::new(),
             // Read by `reset` from the givens.
             gaps: Vec::new(),
@@ -264,6 +270,7 @@ impl<'a> Fill<'a> {
         self.free_count = self.grid.cells;
         self.choices.forget_all();
         self.labels.forget();
+        self.obstacles.clear();
         self.passes.clear();
     }
 
@@ -331,6 +338,7 @@ impl<'a> Fill<'a> {
         for &neighbour in self.grid.neighbours(cell) {
             self.free_degree[neighbour] -= 1;
         }
+        self.join_obstacles(cell);
     }
 
     /// The tests of a placement that read only its neighbourhood.
@@ -345,6 +353,7 @@ impl<'a> Fill<'a> {
         self.join_gaps(cell, value);
         self.forget_choices_around(cell, value);
         self.unlabel_to(self.trail.len(), cell);
+        self.obstacles.undo();
         self.give_options_back(value);
         for &neighbour in self.grid.neighbours(cell) {
             self.free_degree[neighbour] += 1;

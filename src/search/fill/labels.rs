@@ -1,13 +1,14 @@
 //! The free regions' labels, kept from node to node. Labelling every free
 //! cell again at every node is most of what the region check costs, and
 //! most placements change the regions only by the one cell they take: a
-//! cell whose free neighbours stay joined around it splits nothing. Those
-//! placements only take the cell off its region's count (and an undo puts
-//! it back). A placement that may split its region searches from each of
-//! its free neighbours in turn, one cell at a time each, until the
-//! searches meet or all but one have run out: a search that runs out has
-//! walked a piece the placement cut off, and only that piece is labelled
-//! again, so the work is about the size of the smaller side.
+//! placement that closes no loop of obstacles splits nothing
+//! (`obstacles.rs` tells which do, without a walk). Those placements only
+//! take the cell off its region's count (and an undo puts it back). A
+//! placement that splits its region searches from each of its free
+//! neighbours in turn, one cell at a time each, until all but one group of
+//! searches that met have run out: a search that runs out has walked a
+//! piece the placement cut off, and only that piece is labelled again, so
+//! the work is about the size of the smaller side.
 
 use super::{Fill, Region};
 
@@ -106,48 +107,6 @@ impl Groups {
     }
 }
 
-/// The ring of eight cells around a cell, in order: each is beside the
-/// next (and the last beside the first); the even places are the cell's
-/// neighbours.
-const RING: [(i32, i32); 8] = [
-    (-1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-];
-
-/// `SPLITS[free]`, `free` having bit k set when ring place k is a free
-/// cell: might taking the centre split its region? Yes when the free ring
-/// cells make more than one arc that holds a neighbour of the centre (an
-/// even place); a ring free all round is one arc.
-const SPLITS: [bool; 256] = {
-    let mut splits = [false; 256];
-    let mut free = 0;
-    while free < 255 {
-        // Walk from just after a place that is not free, so that no arc
-        // wraps around the start.
-        let start = (free as u8).trailing_ones() as usize;
-        let (mut arcs, mut arc_has_neighbour, mut step) = (0, false, 1);
-        while step <= 8 {
-            let k = (start + step) % 8;
-            if free >> k & 1 == 1 {
-                arc_has_neighbour |= k.is_multiple_of(2);
-            } else {
-                arcs += arc_has_neighbour as usize;
-                arc_has_neighbour = false;
-            }
-            step += 1;
-        }
-        splits[free] = arcs > 1;
-        free += 1;
-    }
-    splits
-};
-
 impl Labels {
     /// The labels describe no state of the trail any more; the scratch,
     /// and the stamp its marks were made with, stay.
@@ -186,7 +145,7 @@ impl Fill<'_> {
                 let region = self.region_of[cell] as usize;
                 let colour = self.colour(cell);
                 self.regions[region].cells[colour] -= 1;
-                let change = match self.splits(cell) {
+                let change = match self.obstacles.closed(cell) {
                     true => self.cut_off(cell),
                     false => Change::Taken,
                 };
@@ -330,22 +289,6 @@ impl Fill<'_> {
             false => Change::Taken,
         }
     }
-
-    /// Might taking `cell` split its region? Not when its free neighbours
-    /// are joined by free cells of the ring of eight around it (walked in
-    /// order, each ring cell beside the next), so that they lie on one arc.
-    fn splits(&self, cell: usize) -> bool {
-        let (row, column) = self.coordinates[cell];
-        let mut free = 0u8;
-        for (k, (dr, dc)) in RING.into_iter().enumerate() {
-            let (r, c) = (i32::from(row) + dr, i32::from(column) + dc);
-            let inside = r >= 0 && c >= 0 && r < self.rows as i32 && c < self.columns as i32;
-            if inside && self.value[r as usize * self.columns + c as usize] == 0 {
-                free |= 1 << k;
-            }
-        }
-        SPLITS[usize::from(free)]
-    }
 }
 
 #[cfg(test)]
@@ -445,38 +388,5 @@ mod tests {
                 );
             }
         }
-    }
-
-    #[test]
-    fn the_ring_table_says_split_when_free_neighbours_lie_on_two_arcs() {
-        let ring = |places: &[usize]| places.iter().map(|&k| 1 << k).sum::<usize>();
-        // Above and below only: a corridor through the cell.
-        assert!(SPLITS[ring(&[0, 4])]);
-        // Above, its right corner and the right: one arc.
-        assert!(!SPLITS[ring(&[0, 1, 2])]);
-        // Above and right without the corner between: two arcs.
-        assert!(SPLITS[ring(&[0, 2])]);
-        // Free corners alone hold no neighbour: nothing to split.
-        assert!(!SPLITS[ring(&[1, 3, 5, 7])]);
-        // Free all round, or all but one place: one arc.
-        assert!(!SPLITS[255]);
-        assert!(!SPLITS[ring(&[0, 1, 2, 3, 4, 5, 6])]);
-        // One neighbour, and a corner apart from it: one arc that counts.
-        assert!(!SPLITS[ring(&[2, 5])]);
-    }
-
-    #[test]
-    fn a_cell_whose_free_neighbours_meet_around_it_splits_nothing() {
-        let (_, grid) = board_and_grid();
-        let mut fill = Fill::new(&grid, 5, &[(0, 1)]).unwrap();
-        for &(cell, value) in &PLACED[..4] {
-            fill.place(cell, value);
-        }
-        // The middle row is taken up to (2, 2): (2, 3) has free cells
-        // above, right and below, joined through (1, 4) and (3, 4).
-        assert!(!fill.splits(13));
-        fill.place(13, 6);
-        // (2, 4) has free cells only above and below it.
-        assert!(fill.splits(14));
     }
 }

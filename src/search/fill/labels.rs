@@ -201,7 +201,8 @@ impl Fill<'_> {
     /// a cell at a time each, in turn; searches that meet join, and a group
     /// of searches that runs out has walked a piece of its own. When one
     /// group is left, it holds the rest of the region, which keeps its
-    /// label.
+    /// label. Asked only where `cell` closed a loop of obstacles, so some
+    /// piece is cut off; were none, the walk would say so (`Taken`).
     fn cut_off(&mut self, cell: usize) -> Change {
         let region = self.region_of[cell] as usize;
         let first_piece = self.regions.len();
@@ -295,7 +296,7 @@ impl Fill<'_> {
 mod tests {
     use super::*;
     use crate::board::Board;
-    use crate::search::fill::testing::grid_of;
+    use crate::search::fill::testing::{corner_of_6x7, draws, grid_of};
     use crate::search::path::Grid;
 
     /// The free cells grouped by region, each group with its count by
@@ -349,18 +350,11 @@ mod tests {
 
     #[test]
     fn regions_kept_through_random_placements_and_undos_match_regions_labelled_afresh() {
-        let board = Board::parse(b"1,,,,,,\n,,,,,,\n,,,,,,\n,,,,,,\n,,,,,,\n,,,,,,\n").unwrap();
-        let grid = grid_of(&board);
+        let (_, grid) = corner_of_6x7();
         for seed in 0..40u64 {
             let mut kept = Fill::new(&grid, 7, &[(0, 1)]).unwrap();
             kept.update_labels();
-            let mut random = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-            let mut next = |bound: usize| {
-                random ^= random << 13;
-                random ^= random >> 7;
-                random ^= random << 17;
-                (random % bound as u64) as usize
-            };
+            let mut next = draws(seed);
             for step in 0..300 {
                 let free: Vec<usize> = (0..grid.cells).filter(|&c| kept.value[c] == 0).collect();
                 if !free.is_empty() && (kept.trail.len() == 1 || next(10) < 6) {

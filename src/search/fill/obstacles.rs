@@ -217,7 +217,7 @@ impl Fill<'_> {
 mod tests {
     use super::*;
     use crate::board::Board;
-    use crate::search::fill::testing::grid_of;
+    use crate::search::fill::testing::{corner_of_6x7, draws, grid_of};
 
     fn ring(free: &[usize]) -> usize {
         free.iter().map(|k| 1 << k).sum()
@@ -275,18 +275,11 @@ mod tests {
     /// walked out over the free cells, lie in more than one piece.
     #[test]
     fn a_placement_closes_a_loop_exactly_when_it_splits_its_free_cells() {
-        let board = Board::parse(b"1,,,,,,\n,,,,,,\n,,,,,,\n,,,,,,\n,,,,,,\n,,,,,,\n").unwrap();
-        let grid = grid_of(&board);
+        let (_, grid) = corner_of_6x7();
         let (mut splits, mut joins) = (0, 0);
         for seed in 0..60u64 {
             let mut fill = Fill::new(&grid, 7, &[(0, 1)]).unwrap();
-            let mut random = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-            let mut next = |bound: usize| {
-                random ^= random << 13;
-                random ^= random >> 7;
-                random ^= random << 17;
-                (random % bound as u64) as usize
-            };
+            let mut next = draws(seed);
             for _ in 0..200 {
                 let free: Vec<usize> = (0..grid.cells).filter(|&c| fill.value[c] == 0).collect();
                 if free.is_empty() || (fill.trail.len() > 1 && next(10) >= 7) {

@@ -11,8 +11,9 @@
 //! joined when they are next to each other in the ring, or are two
 //! neighbours of the centre that meet at a corner (the corner between them
 //! may be free: the two still touch). Groups are as many as the arcs of
-//! free ring cells that hold a neighbour of the centre, so a ring with one
-//! such arc or none closes nothing.
+//! free ring cells that hold a neighbour of the centre (one where there is
+//! no such arc but some place is taken), so a ring with one such arc or
+//! none closes nothing.
 //!
 //! ```text
 //! closes(c) = some two groups g != h of ring(c) have find(g) = find(h)

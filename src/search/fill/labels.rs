@@ -296,7 +296,7 @@ impl Fill<'_> {
 mod tests {
     use super::*;
     use crate::board::Board;
-    use crate::search::fill::testing::{corner_of_6x7, draws, grid_of};
+    use crate::search::fill::testing::{corner_of_6x7, grid_of};
     use crate::search::path::Grid;
 
     /// The free cells grouped by region, each group with its count by
@@ -354,7 +354,13 @@ mod tests {
         for seed in 0..40u64 {
             let mut kept = Fill::new(&grid, 7, &[(0, 1)]).unwrap();
             kept.update_labels();
-            let mut next = draws(seed);
+            let mut random = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            let mut next = |bound: usize| {
+                random ^= random << 13;
+                random ^= random >> 7;
+                random ^= random << 17;
+                (random % bound as u64) as usize
+            };
             for step in 0..300 {
                 let free: Vec<usize> = (0..grid.cells).filter(|&c| kept.value[c] == 0).collect();
                 if !free.is_empty() && (kept.trail.len() == 1 || next(10) < 6) {

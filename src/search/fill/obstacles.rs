@@ -218,7 +218,7 @@ impl Fill<'_> {
 mod tests {
     use super::*;
     use crate::board::Board;
-    use crate::search::fill::testing::{corner_of_6x7, draws, grid_of};
+    use crate::search::fill::testing::{corner_of_6x7, grid_of, wander};
 
     fn ring(free: &[usize]) -> usize {
         free.iter().map(|k| 1 << k).sum()
@@ -278,25 +278,29 @@ mod tests {
     fn a_placement_closes_a_loop_exactly_when_it_splits_its_free_cells() {
         let (_, grid) = corner_of_6x7();
         let (mut splits, mut joins) = (0, 0);
-        for seed in 0..60u64 {
+        for depth in [12, 24, 36, 42] {
             let mut fill = Fill::new(&grid, 7, &[(0, 1)]).unwrap();
-            let mut next = draws(seed);
-            for _ in 0..200 {
-                let free: Vec<usize> = (0..grid.cells).filter(|&c| fill.value[c] == 0).collect();
-                if free.is_empty() || (fill.trail.len() > 1 && next(10) >= 7) {
-                    fill.undo();
-                    continue;
+            let mut placed = fill.trail.len();
+            wander(&mut fill, 3000, depth, |fill, step| {
+                // Only a step that placed a value: after an undo the state
+                // is one already asked about.
+                let grew = fill.trail.len() > placed;
+                placed = fill.trail.len();
+                if !grew {
+                    return;
                 }
-                let cell = free[next(free.len())];
-                let value = (2..=grid.total).find(|&v| !fill.placed(v)).unwrap();
-                fill.place(cell, value);
-                let pieces = pieces_around(&fill, cell);
-                assert_eq!(fill.obstacles.closed(cell), pieces > 1, "seed {seed}");
+                let cell = fill.position[*fill.trail.last().unwrap() as usize];
+                let pieces = pieces_around(fill, cell);
+                assert_eq!(
+                    fill.obstacles.closed(cell),
+                    pieces > 1,
+                    "depth {depth}, step {step}"
+                );
                 match pieces > 1 {
                     true => splits += 1,
                     false => joins += 1,
                 }
-            }
+            });
         }
         assert!(splits > 100 && joins > 100, "{splits} splits, {joins} not");
     }

@@ -26,18 +26,6 @@ pub(super) fn corner_of_6x7() -> (Board, Grid) {
     (board, grid)
 }
 
-/// Numbers below the bound each call is given, drawn from `seed`
-/// (xorshift): one stream per seed, the same on every run.
-pub(super) fn draws(seed: u64) -> impl FnMut(usize) -> usize {
-    let mut random = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    move |bound: usize| {
-        random ^= random << 13;
-        random ^= random >> 7;
-        random ^= random << 17;
-        (random % bound as u64) as usize
-    }
-}
-
 /// `steps` placements and undos drawn at random (the placements' tests
 /// not asked, the givens kept, at most `depth` values placed), with `look`
 /// called after each step.

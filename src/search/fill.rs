@@ -13,7 +13,10 @@
 //! Among values with as many cells, the one where the search has failed
 //! most often goes first (the failure counts outlive restarts: the
 //! weighted-degree rule of Boussemart et al., 2004; `weights.rs` says how
-//! long they are remembered).
+//! long they are remembered). And once every cell of a value has failed,
+//! that value goes first, before any value with two cells or more, until
+//! it is placed (the last conflict of Lecoutre et al., 2009:
+//! `last_conflict.rs`).
 //!
 //! After each placement:
 //! - *windows*: every free cell keeps a count of the values it may hold
@@ -45,6 +48,7 @@ mod backjump;
 mod choices;
 mod gaps;
 mod labels;
+mod last_conflict;
 mod needy;
 mod next_value;
 mod obstacles;
@@ -140,6 +144,9 @@ pub(super) struct Fill<'a> {
     /// This run takes back far placements at once when a value runs out
     /// of cells (`backjump.rs`); the lanes say which runs do.
     pub(super) backjumps: bool,
+    /// The open value whose cells last all failed, chosen first until it
+    /// is placed (`last_conflict.rs`); 0 for none.
+    conflict: u32,
 }
 
 /// Every cell's value, 0 while free, and a slot past the cells holding a
@@ -210,6 +217,7 @@ impl<'a> Fill<'a> {
             weights: Weights::new(total),
             deepest: Deepest::default(),
             backjumps: false,
+            conflict: 0,
         };
         fill.reset(givens).then_some(fill)
     }
@@ -396,6 +404,7 @@ impl<'a> Fill<'a> {
     /// ticks, and stops the search by returning false.
     pub(super) fn run(&mut self, tally: &mut Tally, event: &mut dyn FnMut(Event) -> bool) {
         self.start_record();
+        self.conflict = 0;
         if self.trail.len() == self.total as usize {
             self.report(tally, event);
             return;
@@ -413,6 +422,7 @@ impl<'a> Fill<'a> {
         while let Some(frame) = stack.last_mut() {
             if frame.next == frame.count {
                 let exhausted = stack.pop().expect("the frame just looked at");
+                self.note_conflict(exhausted.value);
                 if self.backjumps {
                     skipped |= self.backjump(&mut stack, &exhausted);
                 }
@@ -429,11 +439,13 @@ impl<'a> Fill<'a> {
                 self.report(tally, event);
                 self.undo();
             } else if fits {
+                self.settle_conflict(value);
                 self.record_depth();
                 match self.frame() {
                     Some(frame) if frame.count > 0 => stack.push(frame),
                     frame => {
                         if let Some(frame) = frame {
+                            self.note_conflict(frame.value);
                             self.weights.blame(frame.value);
                             self.record_failure(frame.value, self.trail.len());
                         }

@@ -1,7 +1,8 @@
 //! The choice of the next open value at each node: the one with the
 //! fewest cells (fail-first), ties broken by the most failures met there
-//! (`weights.rs`), the least slack in its gap, then the seed; its cells
-//! tried fewest free neighbours first.
+//! (`weights.rs`), the least slack in its gap, then the seed; but where
+//! that value has two cells or more, the last conflict, if one waits
+//! (`last_conflict.rs`). Its cells are tried fewest free neighbours first.
 
 use std::cmp::Reverse;
 
@@ -91,6 +92,11 @@ impl Fill<'_> {
         self.gaps = gaps;
         if value == 0 {
             return None;
+        }
+        // The last conflict goes before any real choice (`last_conflict.rs`).
+        if let Some(conflict) = self.waiting_conflict().filter(|_| best.count >= 2) {
+            value = conflict;
+            narrowed = self.count_of(conflict) >= 2 && self.narrowed_count_of(conflict).is_some();
         }
         let (mut candidates, count) = match narrowed {
             true => self

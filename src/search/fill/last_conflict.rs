@@ -4,9 +4,10 @@
 //! back, and from then on that value is chosen first, before the fewest
 //! cells, until it is placed and its placement passes the tests. So after
 //! each step back the value that failed is asked again at once: the run
-//! goes back over the placements that did not cause the failure one node
-//! each, and stops at the first after which the value fits, most likely
-//! the one that took what it needed.
+//! goes back over the placements that did not cause the failure at the
+//! cost of trying its few cells again at each, and stops at the first
+//! after which the value fits, most likely the one that took what it
+//! needed.
 //!
 //! Only a choice among values with two cells or more gives way to it: a
 //! value with one cell left, or none, is still placed, or failed, first

@@ -295,9 +295,7 @@ impl Fill<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
-    use crate::search::fill::testing::{corner_of_6x7, grid_of};
-    use crate::search::path::Grid;
+    use crate::search::fill::testing::corner_grid;
 
     /// The free cells grouped by region, each group with its count by
     /// colour, in a canonical order.
@@ -319,15 +317,9 @@ mod tests {
     /// column and across the middle row, which cuts the board in two at 7.
     const PLACED: [(usize, u32); 6] = [(5, 2), (10, 3), (11, 4), (12, 5), (13, 6), (14, 7)];
 
-    fn board_and_grid() -> (Board, Grid) {
-        let board = Board::parse(b"1,,,,\n,,,,\n,,,,\n,,,,\n,,,,\n").unwrap();
-        let grid = grid_of(&board);
-        (board, grid)
-    }
-
     #[test]
     fn regions_kept_from_node_to_node_match_regions_labelled_afresh() {
-        let (_, grid) = board_and_grid();
+        let grid = corner_grid(5, 5);
         let mut kept = Fill::new(&grid, 5, &[(0, 1)]).unwrap();
         let mut afresh = Fill::new(&grid, 5, &[(0, 1)]).unwrap();
         kept.update_labels();
@@ -350,7 +342,7 @@ mod tests {
 
     #[test]
     fn regions_kept_through_random_placements_and_undos_match_regions_labelled_afresh() {
-        let (_, grid) = corner_of_6x7();
+        let grid = corner_grid(6, 7);
         for seed in 0..40u64 {
             let mut kept = Fill::new(&grid, 7, &[(0, 1)]).unwrap();
             kept.update_labels();

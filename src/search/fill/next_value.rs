@@ -60,14 +60,7 @@ impl Fill<'_> {
                 }
             }
             for &end in &ends[..open] {
-                let mut count = self.count_of(end);
-                let mut fewer_cells = false;
-                // Worth the look only where it could change the choice.
-                if count >= 2 && best.count >= 2 {
-                    if let Some(fewer) = self.narrowed_count_of(end) {
-                        (count, fewer_cells) = (fewer, true);
-                    }
-                }
+                let (count, fewer_cells) = self.cells_to_rank(end, best.count);
                 if count > best.count {
                     continue;
                 }
@@ -96,7 +89,7 @@ impl Fill<'_> {
         // The last conflict goes before any real choice (`last_conflict.rs`).
         if let Some(conflict) = self.waiting_conflict().filter(|_| best.count >= 2) {
             value = conflict;
-            narrowed = self.count_of(conflict) >= 2 && self.narrowed_count_of(conflict).is_some();
+            narrowed = self.cells_to_rank(conflict, best.count).1;
         }
         let (mut candidates, count) = match narrowed {
             true => self
@@ -113,6 +106,21 @@ impl Fill<'_> {
             count,
             next: 0,
         })
+    }
+
+    /// The count of open value `value`'s cells, and whether it is of its
+    /// cells narrowed by needy cells: those are looked at only where they
+    /// could change the choice against a best value of `best` cells (both
+    /// counts 2 or more).
+    #[inline(always)]
+    fn cells_to_rank(&mut self, value: u32, best: u8) -> (u8, bool) {
+        let count = self.count_of(value);
+        if count >= 2 && best >= 2 {
+            if let Some(fewer) = self.narrowed_count_of(value) {
+                return (fewer, true);
+            }
+        }
+        (count, false)
     }
 
     /// Spare steps in `gap`: its length less the distance between its ends

@@ -217,8 +217,7 @@ impl Fill<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
-    use crate::search::fill::testing::{corner_of_6x7, grid_of, wander};
+    use crate::search::fill::testing::{corner_grid, wander};
 
     fn ring(free: &[usize]) -> usize {
         free.iter().map(|k| 1 << k).sum()
@@ -253,8 +252,7 @@ mod tests {
     /// taken ones left and right.
     #[test]
     fn a_cell_between_two_obstacles_apart_closes_no_loop() {
-        let board = Board::parse(b"1,,,,\n,,,,\n,,,,\n,,,,\n,,,,\n").unwrap();
-        let grid = grid_of(&board);
+        let grid = corner_grid(5, 5);
         let mut fill = Fill::new(&grid, 5, &[(0, 1)]).unwrap();
         // (2, 1) and (2, 3) taken: two obstacles, neither on the edge, so
         // the free cells above and below (2, 2) still meet around them.
@@ -276,7 +274,7 @@ mod tests {
     /// walked out over the free cells, lie in more than one piece.
     #[test]
     fn a_placement_closes_a_loop_exactly_when_it_splits_its_free_cells() {
-        let (_, grid) = corner_of_6x7();
+        let grid = corner_grid(6, 7);
         let (mut splits, mut joins) = (0, 0);
         for depth in [12, 24, 36, 42] {
             let mut fill = Fill::new(&grid, 7, &[(0, 1)]).unwrap();

@@ -2,7 +2,7 @@
 //! through placements and undos drawn at random.
 
 use super::Fill;
-use crate::board::Board;
+use crate::board::{Board, Cell};
 use crate::domains::Domains;
 use crate::scramble::scramble;
 use crate::search::path::Grid;
@@ -19,11 +19,11 @@ pub(super) fn empty_grid(rows: usize, columns: usize) -> Grid {
     grid_of(&empty(rows, columns))
 }
 
-/// A 6x7 board with 1 in its top left corner (cell 0), and its grid.
-pub(super) fn corner_of_6x7() -> (Board, Grid) {
-    let board = Board::parse(b"1,,,,,,\n,,,,,,\n,,,,,,\n,,,,,,\n,,,,,,\n,,,,,,\n").unwrap();
-    let grid = grid_of(&board);
-    (board, grid)
+/// The grid of a board of `rows` x `columns` cells with 1 in its top left
+/// corner (cell 0) and no other clue.
+pub(super) fn corner_grid(rows: usize, columns: usize) -> Grid {
+    let board = empty(rows, columns).with_clue(Cell::new(0, 0), Some(1));
+    grid_of(&board.unwrap())
 }
 
 /// `steps` placements and undos drawn at random (the placements' tests

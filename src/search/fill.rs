@@ -73,7 +73,7 @@ use placed::Placed;
 use reach::Reach;
 use regions::{Gap, Region};
 use repair::Deepest;
-pub(super) use repair::Repair;
+pub(super) use repair::{Refill, Repair};
 use short_gaps::Walks;
 use weights::Weights;
 
@@ -141,6 +141,10 @@ pub(super) struct Fill<'a> {
     pub(super) weights: Weights,
     /// The deepest state of the current run, for a repair to start near.
     deepest: Deepest,
+    /// For each value the last repair took back, the cell it held in the
+    /// state the repair cut from, tried last (`repair.rs`); NONE for the
+    /// rest.
+    taken_back_from: Vec<usize>,
     /// This run takes back far placements at once when a value runs out
     /// of cells (`backjump.rs`); the lanes say which runs do.
     pub(super) backjumps: bool,
@@ -216,6 +220,7 @@ impl<'a> Fill<'a> {
             budget: u64::MAX,
             weights: Weights::new(total),
             deepest: Deepest::default(),
+            taken_back_from: vec![NONE; total as usize + 1],
             backjumps: false,
             conflict: 0,
         };

@@ -27,8 +27,16 @@
 //! solution goes on alone, backjumping in every second run: it looks for
 //! the second near it, and any whole run (the only kind that proves) is
 //! its own.
+//!
+//! Once the second lane opens, the repairs of both fill their zone anew
+//! (`fill/repair.rs`, [`Refill::Anew`]): each value a repair took back
+//! tries the cell it held last after its other cells. Until then the
+//! first lane's repairs fill it in the fill's own order, which keeps close
+//! to what went right: on the boards the first lane settles that soon,
+//! repairs anew from the start were slower (docs/benchmarks.md, "A
+//! repair's zone filled anew").
 
-use super::fill::{Fill, Repair};
+use super::fill::{Fill, Refill, Repair};
 use super::path::{Event, Grid, Tally};
 use crate::board::Board;
 
@@ -141,6 +149,9 @@ impl<'a> Lanes<'a> {
                 let seed = self.seed + SECOND_SEED;
                 self.lanes
                     .push(Lane::new(fill, board, seed, Backjumps::Always));
+                for lane in &mut self.lanes {
+                    lane.repair.refill = Refill::Anew;
+                }
             }
         }
         self.current = (0..self.lanes.len())
@@ -227,6 +238,17 @@ mod tests {
         assert_eq!(lanes.current().backjumps, Backjumps::Always);
         let kept = lanes.keep_current();
         assert_eq!(kept.backjumps, Backjumps::EveryOtherRun);
+    }
+
+    #[test]
+    fn the_repairs_of_both_lanes_fill_their_zone_anew_once_the_second_opens() {
+        let (board, grid, givens) = corners();
+        let mut lanes = Lanes::new(Fill::new(&grid, 3, &givens).unwrap(), &board, 0);
+        assert_eq!(lanes.current().repair.refill, Refill::AsBefore);
+        lanes.current().nodes = SECOND_LANE_NODES_PER_CELL * 9;
+        lanes.take_turns(&board, &grid, &givens);
+        let refills: Vec<Refill> = lanes.lanes.iter().map(|lane| lane.repair.refill).collect();
+        assert_eq!(refills, [Refill::Anew, Refill::Anew]);
     }
 
     #[test]

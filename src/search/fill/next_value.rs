@@ -2,7 +2,8 @@
 //! fewest cells (fail-first), ties broken by the most failures met there
 //! (`weights.rs`), the least slack in its gap, then the seed; but where
 //! that value has two cells or more, the last conflict, if one waits
-//! (`last_conflict.rs`). Its cells are tried fewest free neighbours first.
+//! (`last_conflict.rs`). Its cells are tried fewest free neighbours first,
+//! but the cell a repair took it back from last (`repair.rs`).
 
 use std::cmp::Reverse;
 
@@ -31,7 +32,8 @@ impl Rank {
 impl Fill<'_> {
     /// The open value with the fewest cells (ties broken by the most failures
     /// met there, the least slack, then the seed), its cells ordered fewest
-    /// free neighbours first; None if all are placed.
+    /// free neighbours first, the cell a repair took it back from last;
+    /// None if all are placed.
     pub(super) fn frame(&mut self) -> Option<Frame> {
         // The best value so far (0 for none yet), whether its cells are
         // the narrowed ones, and its rank: any count of cells comes first.
@@ -98,8 +100,11 @@ impl Fill<'_> {
             false => self.cells_of(value),
         };
         let seed = self.seed;
-        candidates[..count as usize]
-            .sort_by_key(|&cell| (self.free_degree[cell], scramble(cell, seed)));
+        let taken_back_from = self.taken_back_from[value as usize];
+        candidates[..count as usize].sort_by_key(|&cell| {
+            let key = (self.free_degree[cell], scramble(cell, seed));
+            (cell == taken_back_from, key)
+        });
         Some(Frame {
             value,
             candidates,

@@ -18,6 +18,16 @@
 //! repair: it finds solutions sooner, and proves nothing. A run from a
 //! repair's start that goes through its whole space says only that this
 //! start has no completion; the search's verdicts come from whole runs.
+//!
+//! The run from a repair's start fills the zone again by the fill's own
+//! order, which has hardly changed since the last run: it puts much of
+//! what it took back where it was, which keeps what went right there, and
+//! can meet the same failure again. Repairs that fill their zone
+//! [`Refill::Anew`] (both lanes', once the second has opened: `lanes.rs`)
+//! have each value taken back try the cell it held last after its other
+//! cells (a tabu, as in Glover's tabu search), so that the run looks for
+//! another way through the zone first. The cells tried are the same, only
+//! their order changes; a run from the givens has no such cells.
 
 use std::collections::VecDeque;
 
@@ -43,6 +53,15 @@ pub(super) struct Deepest {
 /// shortest way between them.
 const MARGIN: u32 = 2;
 
+/// How a lane's repairs fill their zone again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(in crate::search) enum Refill {
+    /// In the fill's own order.
+    AsBefore,
+    /// Each value taken back tries the cell it held last.
+    Anew,
+}
+
 /// Where the fill's next run starts: at the givens, or at a repair.
 pub(in crate::search) struct Repair {
     /// The current run started from a repair, not from the givens.
@@ -53,6 +72,7 @@ pub(in crate::search) struct Repair {
     /// The values that failed first at the deepest states of the last
     /// [`RECENT`] repairs.
     recent: VecDeque<u32>,
+    pub(in crate::search) refill: Refill,
 }
 
 /// Repairs remembered: a value failing again within them widens the zone,
@@ -61,17 +81,20 @@ pub(in crate::search) struct Repair {
 const RECENT: usize = 8;
 
 impl Repair {
+    /// Repairs that fill their zone [`Refill::AsBefore`].
     pub(in crate::search) fn new(board: &crate::board::Board) -> Repair {
         Repair {
             partial: false,
             margin: MARGIN,
             widest: 2 * (board.rows() + board.cols()) as u32,
             recent: VecDeque::with_capacity(RECENT),
+            refill: Refill::AsBefore,
         }
     }
 
     /// The next run starts from the givens.
     pub(in crate::search) fn start_over(&mut self, fill: &mut Fill, givens: &[(usize, u32)]) {
+        fill.taken_back_from.fill(NONE);
         fill.reset(givens);
         self.partial = false;
         self.margin = MARGIN;
@@ -110,6 +133,9 @@ impl Repair {
             kept.into_iter()
                 .filter(|&(_, value)| !given[value as usize]),
         );
+        if self.refill == Refill::Anew {
+            fill.note_taken_back(&start);
+        }
         self.partial = fill.reset_to_part_of_a_state(&start);
         if !self.partial {
             self.start_over(fill, givens);
@@ -147,6 +173,18 @@ impl Fill<'_> {
                 .iter()
                 .map(|&value| (self.position[value as usize], value));
             self.deepest.placed.extend(placed);
+        }
+    }
+
+    /// Notes where each placement of the deepest state that `start` leaves
+    /// out was: the value tries that cell last.
+    fn note_taken_back(&mut self, start: &[(usize, u32)]) {
+        self.taken_back_from.fill(NONE);
+        for &(cell, value) in &self.deepest.placed {
+            self.taken_back_from[value as usize] = cell;
+        }
+        for &(_, value) in start {
+            self.taken_back_from[value as usize] = NONE;
         }
     }
 
@@ -193,24 +231,31 @@ mod tests {
     use super::*;
     use crate::board::Board;
     use crate::scramble::scramble;
-    use crate::search::fill::testing::{grid_of, wander};
+    use crate::search::fill::testing::{empty_grid, grid_of, wander};
     use crate::search::path::Grid;
 
-    #[test]
-    fn a_repair_keeps_the_placements_away_from_the_failing_gap() {
-        // A 9x9 board with 1 in the top left corner. The deepest state of a
-        // run: 1..=9 along the top row and 73..=81 along the bottom row
-        // (right to left), and 10 failed beside 9 at the top right corner.
-        let board = Board::parse(&b",,,,,,,,\n".repeat(9)).unwrap();
-        let board = board.with_clue(board.cell(0), Some(1)).unwrap();
-        let grid = grid_of(&board);
-        let mut fill = Fill::new(&grid, 9, &[(0, 1)]).unwrap();
+    /// A 9x9 board with 1 in the top left corner, and a fill whose deepest
+    /// state is 1..=9 along the top row and 73..=81 along the bottom row
+    /// (right to left), where 10 failed beside 9 at the top right corner.
+    /// 10's gap runs from 9 to 73, at the bottom right: 8 rows apart.
+    fn failed_beside_the_top_right_corner(grid: &Grid) -> Fill<'_> {
+        let mut fill = Fill::new(grid, 9, &[(0, 1)]).unwrap();
         let top = (0..9).map(|column| (column, column as u32 + 1));
         let bottom = (0..9).map(|column| (80 - column, 73 + column as u32));
         fill.deepest.placed = top.chain(bottom).collect();
         fill.deepest.failed = Some(10);
-        // 10's gap runs from 9, at the top right, to 73, at the bottom
-        // right: its ends are 8 rows apart.
+        fill
+    }
+
+    fn corner_of_9x9() -> Board {
+        let board = Board::parse(&b",,,,,,,,\n".repeat(9)).unwrap();
+        board.with_clue(board.cell(0), Some(1)).unwrap()
+    }
+
+    #[test]
+    fn a_repair_keeps_the_placements_away_from_the_failing_gap() {
+        let grid = grid_of(&corner_of_9x9());
+        let fill = failed_beside_the_top_right_corner(&grid);
         let kept = fill.kept_around_failure(MARGIN).unwrap();
         let near_an_end = |cell: usize| {
             let distance = |end: usize| fill.distance(end, cell);
@@ -220,6 +265,58 @@ mod tests {
         assert!(kept.iter().all(|&(cell, _)| !near_an_end(cell)));
         assert!(kept.contains(&(0, 1)), "the far corner stays");
         assert!(!kept.contains(&(7, 8)), "beside 9, it goes");
+    }
+
+    #[test]
+    fn a_repair_that_fills_anew_notes_where_each_value_was_taken_back_from() {
+        let board = corner_of_9x9();
+        let grid = grid_of(&board);
+        let mut fill = failed_beside_the_top_right_corner(&grid);
+        let mut repair = Repair::new(&board);
+        repair.refill = Refill::Anew;
+        repair.next_start(&mut fill, &[(0, 1)]);
+        assert!(repair.partial, "a repair's start");
+        // 5..=9 (cells 4..=8) lie within 4 steps of 9's cell, 73..=77
+        // (cells 80..=76) of 73's; 2..=4 and 78..=81 stay, 1 is given.
+        let taken_back: Vec<(u32, usize)> = (1..=81)
+            .filter(|&value| fill.taken_back_from[value as usize] != NONE)
+            .map(|value| (value, fill.taken_back_from[value as usize]))
+            .collect();
+        let top = (5..=9).map(|value| (value, value as usize - 1));
+        let bottom = (73..=77).map(|value| (value, 153 - value as usize));
+        assert_eq!(taken_back, top.chain(bottom).collect::<Vec<_>>());
+        repair.start_over(&mut fill, &[(0, 1)]);
+        assert!(fill.taken_back_from.iter().all(|&cell| cell == NONE));
+    }
+
+    #[test]
+    fn a_repair_that_fills_as_before_notes_nothing() {
+        let board = corner_of_9x9();
+        let grid = grid_of(&board);
+        let mut fill = failed_beside_the_top_right_corner(&grid);
+        let mut repair = Repair::new(&board);
+        repair.next_start(&mut fill, &[(0, 1)]);
+        assert!(repair.partial, "a repair's start");
+        assert!(fill.taken_back_from.iter().all(|&cell| cell == NONE));
+    }
+
+    #[test]
+    fn a_value_taken_back_tries_its_old_cell_last() {
+        // An empty 5x5 board, 1 in the top left corner and 3 on the
+        // diagonal beside it: 2 may go right of 1 or below it, each cell
+        // with one free neighbour, so the seed orders them.
+        let grid = empty_grid(5, 5);
+        let mut fill = Fill::new(&grid, 5, &[(0, 1), (6, 3)]).unwrap();
+        let cells = |fill: &mut Fill| {
+            let frame = fill.frame().unwrap();
+            assert_eq!((frame.value, frame.count), (2, 2));
+            [frame.candidates[0], frame.candidates[1]]
+        };
+        let [first, second] = cells(&mut fill);
+        fill.taken_back_from[2] = first;
+        assert_eq!(cells(&mut fill), [second, first]);
+        fill.taken_back_from[2] = second;
+        assert_eq!(cells(&mut fill), [first, second]);
     }
 
     /// What a fill's state is: its placements, each cell's counts, the

@@ -267,15 +267,22 @@ mod tests {
         assert!(!kept.contains(&(7, 8)), "beside 9, it goes");
     }
 
+    /// The fill of [`failed_beside_the_top_right_corner`] started again
+    /// from a repair that fills its zone as `refill` says.
+    fn repaired<'a>(board: &Board, grid: &'a Grid, refill: Refill) -> (Fill<'a>, Repair) {
+        let mut fill = failed_beside_the_top_right_corner(grid);
+        let mut repair = Repair::new(board);
+        repair.refill = refill;
+        repair.next_start(&mut fill, &[(0, 1)]);
+        assert!(repair.partial, "a repair's start");
+        (fill, repair)
+    }
+
     #[test]
     fn a_repair_that_fills_anew_notes_where_each_value_was_taken_back_from() {
         let board = corner_of_9x9();
         let grid = grid_of(&board);
-        let mut fill = failed_beside_the_top_right_corner(&grid);
-        let mut repair = Repair::new(&board);
-        repair.refill = Refill::Anew;
-        repair.next_start(&mut fill, &[(0, 1)]);
-        assert!(repair.partial, "a repair's start");
+        let (mut fill, mut repair) = repaired(&board, &grid, Refill::Anew);
         // 5..=9 (cells 4..=8) lie within 4 steps of 9's cell, 73..=77
         // (cells 80..=76) of 73's; 2..=4 and 78..=81 stay, 1 is given.
         let taken_back: Vec<(u32, usize)> = (1..=81)
@@ -293,10 +300,7 @@ mod tests {
     fn a_repair_that_fills_as_before_notes_nothing() {
         let board = corner_of_9x9();
         let grid = grid_of(&board);
-        let mut fill = failed_beside_the_top_right_corner(&grid);
-        let mut repair = Repair::new(&board);
-        repair.next_start(&mut fill, &[(0, 1)]);
-        assert!(repair.partial, "a repair's start");
+        let (fill, _) = repaired(&board, &grid, Refill::AsBefore);
         assert!(fill.taken_back_from.iter().all(|&cell| cell == NONE));
     }
 

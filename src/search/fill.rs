@@ -228,8 +228,9 @@ impl<'a> Fill<'a> {
     }
 
     /// Starts again from other givens: false (and the fill not to be run)
-    /// if they clash.
+    /// if they clash. Nothing was taken back from such a start.
     pub(super) fn reset(&mut self, givens: &[(usize, u32)]) -> bool {
+        self.taken_back_from.fill(NONE);
         self.start_from(givens, true)
     }
 

@@ -27,7 +27,8 @@
 //! have each value taken back try the cell it held last after its other
 //! cells (a tabu, as in Glover's tabu search), so that the run looks for
 //! another way through the zone first. The cells tried are the same, only
-//! their order changes; a run from the givens has no such cells.
+//! their order changes; a run from the givens (`Fill::reset`, the search
+//! for a second solution near the first too) has no such cells.
 
 use std::collections::VecDeque;
 
@@ -72,6 +73,7 @@ pub(in crate::search) struct Repair {
     /// The values that failed first at the deepest states of the last
     /// [`RECENT`] repairs.
     recent: VecDeque<u32>,
+    /// How the zone is filled again (`lanes.rs` switches it).
     pub(in crate::search) refill: Refill,
 }
 
@@ -94,7 +96,6 @@ impl Repair {
 
     /// The next run starts from the givens.
     pub(in crate::search) fn start_over(&mut self, fill: &mut Fill, givens: &[(usize, u32)]) {
-        fill.taken_back_from.fill(NONE);
         fill.reset(givens);
         self.partial = false;
         self.margin = MARGIN;

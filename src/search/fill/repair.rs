@@ -232,7 +232,7 @@ mod tests {
     use super::*;
     use crate::board::Board;
     use crate::scramble::scramble;
-    use crate::search::fill::testing::{empty_grid, grid_of, wander};
+    use crate::search::fill::testing::{corner_board, corner_grid, empty_grid, grid_of, wander};
     use crate::search::path::Grid;
 
     /// A 9x9 board with 1 in the top left corner, and a fill whose deepest
@@ -248,14 +248,9 @@ mod tests {
         fill
     }
 
-    fn corner_of_9x9() -> Board {
-        let board = Board::parse(&b",,,,,,,,\n".repeat(9)).unwrap();
-        board.with_clue(board.cell(0), Some(1)).unwrap()
-    }
-
     #[test]
     fn a_repair_keeps_the_placements_away_from_the_failing_gap() {
-        let grid = grid_of(&corner_of_9x9());
+        let grid = corner_grid(9, 9);
         let fill = failed_beside_the_top_right_corner(&grid);
         let kept = fill.kept_around_failure(MARGIN).unwrap();
         let near_an_end = |cell: usize| {
@@ -281,7 +276,7 @@ mod tests {
 
     #[test]
     fn a_repair_that_fills_anew_notes_where_each_value_was_taken_back_from() {
-        let board = corner_of_9x9();
+        let board = corner_board(9, 9);
         let grid = grid_of(&board);
         let (mut fill, mut repair) = repaired(&board, &grid, Refill::Anew);
         // 5..=9 (cells 4..=8) lie within 4 steps of 9's cell, 73..=77
@@ -299,7 +294,7 @@ mod tests {
 
     #[test]
     fn a_repair_that_fills_as_before_notes_nothing() {
-        let board = corner_of_9x9();
+        let board = corner_board(9, 9);
         let grid = grid_of(&board);
         let (fill, _) = repaired(&board, &grid, Refill::AsBefore);
         assert!(fill.taken_back_from.iter().all(|&cell| cell == NONE));

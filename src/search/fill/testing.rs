@@ -19,11 +19,16 @@ pub(super) fn empty_grid(rows: usize, columns: usize) -> Grid {
     grid_of(&empty(rows, columns))
 }
 
-/// The grid of a board of `rows` x `columns` cells with 1 in its top left
-/// corner (cell 0) and no other clue.
-pub(super) fn corner_grid(rows: usize, columns: usize) -> Grid {
+/// A board of `rows` x `columns` cells with 1 in its top left corner
+/// (cell 0) and no other clue.
+pub(super) fn corner_board(rows: usize, columns: usize) -> Board {
     let board = empty(rows, columns).with_clue(Cell::new(0, 0), Some(1));
-    grid_of(&board.unwrap())
+    board.unwrap()
+}
+
+/// The grid of [`corner_board`].
+pub(super) fn corner_grid(rows: usize, columns: usize) -> Grid {
+    grid_of(&corner_board(rows, columns))
 }
 
 /// `steps` placements and undos drawn at random (the placements' tests

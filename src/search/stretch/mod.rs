@@ -44,10 +44,12 @@
 //! fill's do ([`Stretcher`]). The engine finds solutions and proves
 //! nothing: the fill proves, and finds the second solution near the first.
 
+mod lattice;
 mod moves;
 mod routes;
 
 use crate::board::Board;
+use lattice::Lattice;
 
 const NONE: usize = usize::MAX;
 /// `owner` of a free cell.
@@ -77,10 +79,10 @@ const UNROUTED_RUNS: u64 = 4;
 const ROUTING_MOVES_PER_CELL: u64 = 64;
 
 /// One run: the pieces as a linked path over the cells.
-struct Stretch<'a> {
-    board: &'a Board,
+struct Stretch {
     rows: usize,
     cols: usize,
+    lattice: Lattice,
     next: Vec<usize>,
     prev: Vec<usize>,
     /// The piece of each cell on the path (0 the head, i the gap after
@@ -104,14 +106,16 @@ struct Stretch<'a> {
     /// Steps from each cell to the nearest cell of a short piece, as of
     /// the last look: free cells drift toward the pieces that lack them.
     near_short: Vec<u32>,
+    /// The breadth-first walk's queue in `measure_near_short`, kept.
+    queue: Vec<usize>,
     moves: u64,
     random: u64,
 }
 
-impl<'a> Stretch<'a> {
+impl Stretch {
     /// A run with every gap routed, or None when a board of fewer than two
     /// rows or columns, without clues, or where no attempt routes every gap.
-    fn new(board: &'a Board, seed: u64) -> Option<Stretch<'a>> {
+    fn new(board: &Board, seed: u64) -> Option<Stretch> {
         let (rows, cols) = (board.rows(), board.cols());
         let by_value = board.clues_by_value();
         if rows < 2 || cols < 2 || by_value.is_empty() {
@@ -132,9 +136,9 @@ impl<'a> Stretch<'a> {
         );
         target.push(i64::from(board.total() - clue_values[last]));
         let mut stretch = Stretch {
-            board,
             rows,
             cols,
+            lattice: Lattice::new(board),
             next: vec![NONE; cells],
             prev: vec![NONE; cells],
             owner: vec![FREE; cells],
@@ -148,6 +152,7 @@ impl<'a> Stretch<'a> {
             free_at: vec![NONE; cells],
             short: Vec::new(),
             near_short: Vec::new(),
+            queue: Vec::with_capacity(cells),
             moves: 0,
             random: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
         };
@@ -205,7 +210,8 @@ impl<'a> Stretch<'a> {
         let cells = self.rows * self.cols;
         self.near_short.clear();
         self.near_short.resize(cells, u32::MAX);
-        let mut queue = Vec::with_capacity(cells);
+        let mut queue = std::mem::take(&mut self.queue);
+        queue.clear();
         for &piece in &self.short {
             let mut cell = self.first_cell(piece);
             for _ in 0..=self.length[piece] {
@@ -219,13 +225,14 @@ impl<'a> Stretch<'a> {
             let cell = queue[at];
             at += 1;
             let reached = self.near_short[cell] + 1;
-            for neighbour in self.board.neighbour_indices(cell) {
+            for neighbour in self.lattice.neighbours(cell) {
                 if self.near_short[neighbour] == u32::MAX {
                     self.near_short[neighbour] = reached;
                     queue.push(neighbour);
                 }
             }
         }
+        self.queue = queue;
     }
 
     /// The first cell of `piece`: the head's loose end, or the clue that
@@ -234,6 +241,15 @@ impl<'a> Stretch<'a> {
         match piece {
             0 => self.start,
             _ => self.clues[piece - 1],
+        }
+    }
+
+    /// The last cell of `piece`: the clue that closes the head or a gap,
+    /// or the tail's loose end.
+    fn last_cell(&self, piece: usize) -> usize {
+        match self.clues.get(piece) {
+            Some(&clue) => clue,
+            None => self.end,
         }
     }
 
@@ -270,23 +286,17 @@ impl<'a> Stretch<'a> {
     }
 
     fn distance(&self, a: usize, b: usize) -> usize {
-        self.board.cell(a).distance(self.board.cell(b))
+        self.lattice.distance(a, b)
     }
 
-    fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> + use<'a> {
-        self.board.neighbour_indices(cell)
+    fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
+        self.lattice.neighbours(cell)
     }
 
     /// The neighbours of `cell` in an array, and how many there are: moves
     /// pick one without allocating.
     fn around(&self, cell: usize) -> ([usize; 4], usize) {
-        let mut around = [NONE; 4];
-        let mut count = 0;
-        for neighbour in self.neighbours(cell) {
-            around[count] = neighbour;
-            count += 1;
-        }
-        (around, count)
+        self.lattice.around(cell)
     }
 
     fn roll(&mut self) -> u64 {
@@ -358,7 +368,7 @@ pub(super) fn suits(board: &Board) -> bool {
 /// moves the search gives it a slice at a time.
 pub(super) struct Stretcher<'a> {
     board: &'a Board,
-    run: Option<Stretch<'a>>,
+    run: Option<Stretch>,
     /// Runs started, and the moves left to the current one.
     runs: u64,
     left: u64,

@@ -4,7 +4,7 @@
 
 use super::{Stretch, FREE, NONE};
 
-impl Stretch<'_> {
+impl Stretch {
     /// The two cells beside the step x -> y on one side (the roll picks
     /// which), when that side is on the board.
     fn beside(&mut self, x: usize, y: usize) -> Option<(usize, usize)> {
@@ -12,8 +12,9 @@ impl Stretch<'_> {
         // A step along a row has its sides a row away; a step along a
         // column, a column away.
         let across = if x.abs_diff(y) == 1 { self.cols } else { 1 };
-        let first_col = across == 1 && x.is_multiple_of(self.cols);
-        let last_col = across == 1 && x % self.cols == self.cols - 1;
+        let column = self.lattice.column(x);
+        let first_col = across == 1 && column == 0;
+        let last_col = across == 1 && column == self.cols - 1;
         if self.one_in(2) {
             let off = first_col || (across != 1 && x < self.cols);
             (!off).then(|| (x - across, y - across))
@@ -93,8 +94,8 @@ impl Stretch<'_> {
             return;
         }
         let (x, z) = (self.prev[y], self.next[y]);
-        let rows_apart = (x / self.cols).abs_diff(z / self.cols);
-        let cols_apart = (x % self.cols).abs_diff(z % self.cols);
+        let rows_apart = self.lattice.row(x).abs_diff(self.lattice.row(z));
+        let cols_apart = self.lattice.column(x).abs_diff(self.lattice.column(z));
         if rows_apart != 1 || cols_apart != 1 {
             return;
         }
@@ -163,7 +164,7 @@ impl Stretch<'_> {
     /// A move that the free cell `f` makes possible: the corner across
     /// from it, or a detour through it and a free neighbour.
     pub(super) fn beside_free(&mut self, f: usize) {
-        let (row, col) = (f / self.cols, f % self.cols);
+        let (row, col) = (self.lattice.row(f), self.lattice.column(f));
         let roll = self.roll();
         if roll.is_multiple_of(2) {
             let (up, left) = (roll & 2 != 0, roll & 4 != 0);
@@ -251,10 +252,21 @@ impl Stretch<'_> {
     /// A move on a cell of the short `piece`: a detour, or a hand-over to
     /// it.
     pub(super) fn on_short_piece(&mut self, piece: usize) {
-        let mut cell = self.first_cell(piece);
-        let steps = self.roll() % (self.length[piece] as u64).max(1);
-        for _ in 0..steps {
-            cell = self.next[cell];
+        let length = self.length[piece] as u64;
+        let steps = self.roll() % length.max(1);
+        // The cell `steps` on from the piece's first, walked to from
+        // whichever end is nearer.
+        let mut cell;
+        if steps <= length / 2 {
+            cell = self.first_cell(piece);
+            for _ in 0..steps {
+                cell = self.next[cell];
+            }
+        } else {
+            cell = self.last_cell(piece);
+            for _ in steps..length {
+                cell = self.prev[cell];
+            }
         }
         match self.roll() % 2 {
             0 => self.hand_over(cell),

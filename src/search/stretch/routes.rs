@@ -26,7 +26,7 @@ const TAKEN_STEP: u32 = 4;
 /// Rip-ups per gap an attempt may make.
 const RIP_UPS_PER_GAP: usize = 64;
 
-impl Stretch<'_> {
+impl Stretch {
     /// Routes every gap; false if one has no way through. After the first
     /// attempt the order by slack has some noise in it.
     pub(super) fn lay_routes(&mut self, attempt: u64) -> bool {

@@ -43,6 +43,17 @@ fn check_state(run: &Stretch) {
         assert_eq!(run.owner[cell] == FREE, run.free_at[cell] != NONE);
     }
     assert_eq!(run.free.len(), seen.iter().filter(|&&on| !on).count());
+    for piece in 0..run.target.len() {
+        let mut cell = run.last_cell(piece);
+        for _ in 0..run.length[piece] {
+            cell = run.prev[cell];
+        }
+        assert_eq!(
+            cell,
+            run.first_cell(piece),
+            "piece {piece} walked back from its end"
+        );
+    }
     let lacking: i64 = (0..run.target.len())
         .map(|piece| run.lacking(piece, run.length[piece]))
         .sum();

@@ -69,8 +69,15 @@ const VALUES_PER_CLUE: u64 = 24;
 const VALUES_PER_CLUE_LARGE: u64 = 16;
 const LARGE_BOARD_CELLS: usize = 400;
 
-/// Moves a run gets per cell of the board, per term of Luby's sequence.
+/// Moves a run gets per cell of the board, per term of Luby's sequence...
 const MOVES_PER_CELL: u64 = 4096;
+
+/// ... and on a large board whose clues lie closer than
+/// [`VALUES_PER_CLUE`] apart, four times as many: there a run that
+/// settles the board takes one to a dozen million moves to come down to
+/// it, and the shortest runs end too soon (docs/benchmarks.md, "The local
+/// search's runs on boards with 5-6 % clues").
+const MOVES_PER_CELL_CLOSE: u64 = 4 * MOVES_PER_CELL;
 
 /// Runs in a row that cannot route every gap before the engine gives up.
 const UNROUTED_RUNS: u64 = 4;
@@ -369,6 +376,8 @@ pub(super) fn suits(board: &Board) -> bool {
 pub(super) struct Stretcher<'a> {
     board: &'a Board,
     run: Option<Stretch>,
+    /// Moves a run gets per cell, per term of Luby's sequence.
+    moves_per_cell: u64,
     /// Runs started, and the moves left to the current one.
     runs: u64,
     left: u64,
@@ -386,8 +395,13 @@ pub(super) struct Stretcher<'a> {
 impl<'a> Stretcher<'a> {
     /// `seed`: where the runs' seeds start (0 for a search alone).
     pub(super) fn new(board: &'a Board, seed: u64) -> Stretcher<'a> {
+        let close = u64::from(board.total()) < VALUES_PER_CLUE * (board.clue_count() as u64 + 1);
         Stretcher {
             board,
+            moves_per_cell: match close {
+                true => MOVES_PER_CELL_CLOSE,
+                false => MOVES_PER_CELL,
+            },
             run: None,
             runs: 0,
             left: 0,
@@ -411,7 +425,7 @@ impl<'a> Stretcher<'a> {
         while spent < moves && !self.gone {
             if self.left == 0 || self.run.is_none() {
                 let cells = self.board.len() as u64;
-                self.left = super::luby(self.runs) * MOVES_PER_CELL * cells;
+                self.left = super::luby(self.runs) * self.moves_per_cell * cells;
                 self.run = Stretch::new(self.board, self.seed + self.runs);
                 self.runs += 1;
                 // A run that cannot route its gaps gives way to the next,

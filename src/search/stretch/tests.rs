@@ -154,6 +154,15 @@ fn it_suits_boards_whose_clues_are_far_apart_for_their_size() {
 }
 
 #[test]
+fn runs_on_large_boards_with_clues_under_24_values_apart_are_four_times_as_long() {
+    // 30x30 with 45 clues (5 %): 19.6 values per clue; with 27 (3 %), 32.1.
+    let close = scattered(30, 45, 1);
+    let apart = scattered(30, 27, 1);
+    assert_eq!(Stretcher::new(&close, 0).moves_per_cell, 4 * MOVES_PER_CELL);
+    assert_eq!(Stretcher::new(&apart, 0).moves_per_cell, MOVES_PER_CELL);
+}
+
+#[test]
 fn the_distance_to_the_short_pieces_is_the_steps_to_their_nearest_cell() {
     let board = scattered(20, 12, 5);
     let mut run = Stretch::new(&board, 1).expect("the gaps route");

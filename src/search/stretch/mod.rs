@@ -368,6 +368,11 @@ pub(super) fn suits(board: &Board) -> bool {
         true => VALUES_PER_CLUE_LARGE,
         false => VALUES_PER_CLUE,
     };
+    spaced(board, spacing)
+}
+
+/// Whether `board`'s clues lie `spacing` values apart or more, on average.
+fn spaced(board: &Board, spacing: u64) -> bool {
     u64::from(board.total()) >= spacing * (board.clue_count() as u64 + 1)
 }
 
@@ -395,7 +400,8 @@ pub(super) struct Stretcher<'a> {
 impl<'a> Stretcher<'a> {
     /// `seed`: where the runs' seeds start (0 for a search alone).
     pub(super) fn new(board: &'a Board, seed: u64) -> Stretcher<'a> {
-        let close = u64::from(board.total()) < VALUES_PER_CLUE * (board.clue_count() as u64 + 1);
+        // Only a large board takes turns with its clues this close (`suits`).
+        let close = !spaced(board, VALUES_PER_CLUE);
         Stretcher {
             board,
             moves_per_cell: match close {

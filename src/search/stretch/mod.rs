@@ -44,11 +44,13 @@
 //! fill's do ([`Stretcher`]). The engine finds solutions and proves
 //! nothing: the fill proves, and finds the second solution near the first.
 
+mod draw;
 mod lattice;
 mod moves;
 mod routes;
 
 use crate::board::Board;
+use draw::Draw;
 use lattice::Lattice;
 
 const NONE: usize = usize::MAX;
@@ -190,20 +192,25 @@ impl Stretch {
                 .collect();
             self.measure_near_short();
         }
-        if !self.free.is_empty() && self.one_in(8) {
-            let pick = self.pick(self.free.len());
-            self.beside_free(self.free[pick]);
-        } else if !self.short.is_empty() && self.one_in(4) {
-            let pick = self.pick(self.short.len());
-            self.on_short_piece(self.short[pick]);
+        // One roll chooses the move (`draw.rs`): bits 0-2 one beside a free
+        // cell (one in 8), bits 3-4 one on a short piece (one in 4), else
+        // bits 8-31 the kind and the high bits the cell; bits 5 and 6 are
+        // the coins the moves toss.
+        let draw = Draw(self.roll());
+        if !self.free.is_empty() && draw.one_in_power_of_two(0, 3) {
+            let f = self.free[draw.below(self.free.len())];
+            self.beside_free(f);
+        } else if !self.short.is_empty() && draw.one_in_power_of_two(3, 2) {
+            let piece = self.short[draw.below(self.short.len())];
+            self.on_short_piece(piece);
         } else {
-            let cell = self.pick(self.rows * self.cols);
+            let cell = draw.below(self.rows * self.cols);
             if self.owner[cell] != FREE {
-                match self.roll() % 5 {
-                    0 => self.detour(cell),
+                match draw.small_below(5) {
+                    0 => self.detour(cell, draw.coin(5)),
                     1 => self.shortcut(cell),
-                    2 => self.corner(cell),
-                    3 => self.hand_over(cell),
+                    2 => self.corner(cell, draw.coin(6)),
+                    3 => self.hand_over(cell, draw.coin(5)),
                     _ => self.end_move(),
                 }
             }

@@ -2,12 +2,12 @@
 //! its clues, and is taken or not by the change in the steps the pieces
 //! lack ([`Stretch::accept`]).
 
-use super::{Stretch, FREE, NONE};
+use super::{Draw, Stretch, FREE, NONE};
 
 impl Stretch {
-    /// The two cells beside the step x -> y on one side (the roll picks
-    /// which), when that side is on the board.
-    fn beside(&mut self, x: usize, y: usize) -> Option<(usize, usize)> {
+    /// The two cells beside the step x -> y on one side (the lower
+    /// indices if `lower`), when that side is on the board.
+    fn beside(&self, x: usize, y: usize, lower: bool) -> Option<(usize, usize)> {
         let cells = self.rows * self.cols;
         // A step along a row has its sides a row away; a step along a
         // column, a column away.
@@ -15,7 +15,7 @@ impl Stretch {
         let column = self.lattice.column(x);
         let first_col = across == 1 && column == 0;
         let last_col = across == 1 && column == self.cols - 1;
-        if self.one_in(2) {
+        if lower {
             let off = first_col || (across != 1 && x < self.cols);
             (!off).then(|| (x - across, y - across))
         } else {
@@ -26,12 +26,12 @@ impl Stretch {
 
     /// Detour: x -> y becomes x -> x' -> y' -> y through two free cells
     /// beside it.
-    pub(super) fn detour(&mut self, x: usize) {
+    pub(super) fn detour(&mut self, x: usize, lower: bool) {
         let y = self.next[x];
         if y == NONE {
             return;
         }
-        if let Some((x_side, y_side)) = self.beside(x, y) {
+        if let Some((x_side, y_side)) = self.beside(x, y, lower) {
             if self.owner[x_side] == FREE && self.owner[y_side] == FREE {
                 self.detour_through(x, y, x_side, y_side);
             }
@@ -88,8 +88,9 @@ impl Stretch {
 
     /// Corner: x -> y -> z turning at y becomes x -> f -> z through the
     /// free cell f across the square from y (y is the free cell then);
-    /// half the time not when y is further than f from the short pieces.
-    pub(super) fn corner(&mut self, y: usize) {
+    /// not when y is further than f from the short pieces and `refuse`
+    /// (a coin the caller tossed).
+    pub(super) fn corner(&mut self, y: usize, refuse: bool) {
         if !self.interior(y) {
             return;
         }
@@ -103,7 +104,7 @@ impl Stretch {
         if self.owner[f] != FREE {
             return;
         }
-        if self.away_from_short(f, y) && self.one_in(2) {
+        if refuse && self.away_from_short(f, y) {
             return;
         }
         self.link(x, f);
@@ -121,12 +122,12 @@ impl Stretch {
     /// Hand-over: the bump u -> a -> b -> v of one piece, with a and b
     /// beside the step x -> y of another, becomes x -> a -> b -> y and
     /// u -> v. Within one piece, a bump moves along it.
-    pub(super) fn hand_over(&mut self, x: usize) {
+    pub(super) fn hand_over(&mut self, x: usize, lower: bool) {
         let y = self.next[x];
         if y == NONE {
             return;
         }
-        let Some((x_side, y_side)) = self.beside(x, y) else {
+        let Some((x_side, y_side)) = self.beside(x, y, lower) else {
             return;
         };
         if !self.interior(x_side) || !self.interior(y_side) {
@@ -165,9 +166,12 @@ impl Stretch {
     /// from it, or a detour through it and a free neighbour.
     pub(super) fn beside_free(&mut self, f: usize) {
         let (row, col) = (self.lattice.row(f), self.lattice.column(f));
-        let roll = self.roll();
-        if roll.is_multiple_of(2) {
-            let (up, left) = (roll & 2 != 0, roll & 4 != 0);
+        // One roll: bit 0 the corner or the detour, bits 1-3 the corner's
+        // way and its coin, bits 4-6 the tunnel's coins and the detour's
+        // side, the high bits the neighbour.
+        let draw = Draw(self.roll());
+        if !draw.coin(0) {
+            let (up, left) = (draw.coin(1), draw.coin(2));
             let row = match up {
                 true => row.checked_sub(1),
                 false => Some(row + 1).filter(|&row| row < self.rows),
@@ -177,21 +181,21 @@ impl Stretch {
                 false => Some(col + 1).filter(|&col| col < self.cols),
             };
             if let (Some(row), Some(col)) = (row, col) {
-                self.corner(row * self.cols + col);
+                self.corner(row * self.cols + col, draw.coin(3));
             }
             return;
         }
         let (around, count) = self.around(f);
-        let g = around[(roll >> 8) as usize % count];
+        let g = around[draw.below(count)];
         if self.owner[g] != FREE {
             // Half the time (always was worse, docs/benchmarks.md).
-            if (roll >> 4).is_multiple_of(2) {
-                self.tunnel(f, g);
+            if !draw.coin(4) {
+                self.tunnel(f, g, !draw.coin(6));
             }
             return;
         }
         // The step beside f and g: it must run parallel to them.
-        let Some((x, y)) = self.beside(f, g) else {
+        let Some((x, y)) = self.beside(f, g, draw.coin(5)) else {
             return;
         };
         if self.next[x] == y {
@@ -205,11 +209,10 @@ impl Stretch {
     /// cell f, becomes x -> f -> y: f joins the piece and a, b, c are
     /// freed, two steps shorter (a lone free cell in the hollow of a bump
     /// moves out of it).
-    fn tunnel(&mut self, f: usize, x: usize) {
+    fn tunnel(&mut self, f: usize, x: usize, forward: bool) {
         if self.owner[x] == FREE {
             return;
         }
-        let forward = self.roll() & 1 == 0;
         let step = |cell: usize| {
             if forward {
                 self.next[cell]
@@ -253,7 +256,9 @@ impl Stretch {
     /// it.
     pub(super) fn on_short_piece(&mut self, piece: usize) {
         let length = self.length[piece] as u64;
-        let steps = self.roll() % length.max(1);
+        // One roll: the high bits the cell, bit 0 the move, bit 1 its side.
+        let draw = Draw(self.roll());
+        let steps = draw.below(length.max(1) as usize) as u64;
         // The cell `steps` on from the piece's first, walked to from
         // whichever end is nearer.
         let mut cell;
@@ -268,23 +273,25 @@ impl Stretch {
                 cell = self.prev[cell];
             }
         }
-        match self.roll() % 2 {
-            0 => self.hand_over(cell),
-            _ => self.detour(cell),
+        match draw.coin(0) {
+            false => self.hand_over(cell, draw.coin(1)),
+            true => self.detour(cell, draw.coin(1)),
         }
     }
 
     /// A move of the head's or the tail's loose end: on to a free
     /// neighbour, back off the path, or a bite back into its own piece.
     pub(super) fn end_move(&mut self) {
-        let head = self.one_in(2);
+        // One roll: bit 0 the end, the high bits the neighbour.
+        let draw = Draw(self.roll());
+        let head = !draw.coin(0);
         let piece = if head { 0 } else { self.target.len() - 1 };
         if self.target[piece] == 0 {
             return;
         }
         let end = if head { self.start } else { self.end };
         let (around, count) = self.around(end);
-        let pick = around[self.pick(count)];
+        let pick = around[draw.below(count)];
         let inward = if head { self.next[end] } else { self.prev[end] };
         if self.owner[pick] == FREE {
             let change = self.change(piece, 1);

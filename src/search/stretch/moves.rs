@@ -25,7 +25,7 @@ impl Stretch {
     }
 
     /// Detour: x -> y becomes x -> x' -> y' -> y through two free cells
-    /// beside it.
+    /// beside it, on the side `lower` picks ([`Stretch::beside`]).
     pub(super) fn detour(&mut self, x: usize, lower: bool) {
         let y = self.next[x];
         if y == NONE {
@@ -121,7 +121,8 @@ impl Stretch {
 
     /// Hand-over: the bump u -> a -> b -> v of one piece, with a and b
     /// beside the step x -> y of another, becomes x -> a -> b -> y and
-    /// u -> v. Within one piece, a bump moves along it.
+    /// u -> v (a and b on the side of x -> y that `lower` picks). Within
+    /// one piece, a bump moves along it.
     pub(super) fn hand_over(&mut self, x: usize, lower: bool) {
         let y = self.next[x];
         if y == NONE {
@@ -208,7 +209,8 @@ impl Stretch {
     /// Tunnel: x -> a -> b -> c -> y, with x and y both beside the free
     /// cell f, becomes x -> f -> y: f joins the piece and a, b, c are
     /// freed, two steps shorter (a lone free cell in the hollow of a bump
-    /// moves out of it).
+    /// moves out of it). The path is followed from x forward if `forward`,
+    /// else back.
     fn tunnel(&mut self, f: usize, x: usize, forward: bool) {
         if self.owner[x] == FREE {
             return;

@@ -81,6 +81,16 @@ const MOVES_PER_CELL: u64 = 4096;
 /// search's runs on boards with 5-6 % clues").
 const MOVES_PER_CELL_CLOSE: u64 = 4 * MOVES_PER_CELL;
 
+/// Moves per cell after which, on a board whose clues lie closer than
+/// [`VALUES_PER_CLUE`] apart, the local search leaves the board to the
+/// fill from its next turn on (about two runs there): the fill settles
+/// the boards the local search has not settled by then sooner than the
+/// local search goes on to (docs/benchmarks.md, "The local search retires
+/// on boards with close clues"). Where the clues lie further apart the
+/// fill alone does not settle the board, and the local search never
+/// retires.
+const RETIRE_MOVES_PER_CELL_CLOSE: u64 = 2 * MOVES_PER_CELL_CLOSE;
+
 /// Runs in a row that cannot route every gap before the engine gives up.
 const UNROUTED_RUNS: u64 = 4;
 
@@ -395,10 +405,12 @@ pub(super) struct Stretcher<'a> {
     left: u64,
     /// Moves made, over every run.
     pub(super) moves: u64,
+    /// Moves after which the engine retires (`u64::MAX`: never).
+    retire_after: u64,
     /// Runs in a row that could not route every gap.
     unrouted: u64,
-    /// [`UNROUTED_RUNS`] runs in a row could not route every gap: the
-    /// engine has nothing to offer.
+    /// [`UNROUTED_RUNS`] runs in a row could not route every gap, or the
+    /// engine has retired: it has nothing more to offer.
     pub(super) gone: bool,
     /// Where the runs' seeds start.
     seed: u64,
@@ -409,11 +421,16 @@ impl<'a> Stretcher<'a> {
     pub(super) fn new(board: &'a Board, seed: u64) -> Stretcher<'a> {
         // Only a large board takes turns with its clues this close (`suits`).
         let close = !spaced(board, VALUES_PER_CLUE);
+        let cells = board.len() as u64;
         Stretcher {
             board,
             moves_per_cell: match close {
                 true => MOVES_PER_CELL_CLOSE,
                 false => MOVES_PER_CELL,
+            },
+            retire_after: match close {
+                true => RETIRE_MOVES_PER_CELL_CLOSE.saturating_mul(cells),
+                false => u64::MAX,
             },
             run: None,
             runs: 0,
@@ -435,6 +452,9 @@ impl<'a> Stretcher<'a> {
         tick: &mut dyn FnMut(u64) -> bool,
     ) -> Option<Vec<usize>> {
         let mut spent = 0;
+        // Retired at the first turn past its moves (the turn it was in
+        // ends as it would have).
+        self.gone |= self.moves >= self.retire_after;
         while spent < moves && !self.gone {
             if self.left == 0 || self.run.is_none() {
                 let cells = self.board.len() as u64;

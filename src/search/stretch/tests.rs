@@ -163,6 +163,38 @@ fn runs_on_large_boards_with_clues_under_24_values_apart_are_four_times_as_long(
 }
 
 #[test]
+fn on_a_board_with_close_clues_the_local_search_retires_after_32768_moves_per_cell() {
+    // 1 and 3 side by side: no route between them is ever two steps long,
+    // so no run settles the board. 36 values, 12 per clue: close.
+    let mut clues = vec![None; 36];
+    (clues[0], clues[1]) = (Some(1), Some(3));
+    let board = Board::new(6, 6, clues).expect("a 6x6 board");
+    let mut stretcher = Stretcher::new(&board, 0);
+    let mut turns = 0;
+    while !stretcher.gone {
+        assert_eq!(stretcher.advance(100_000, &mut |_| false), None);
+        turns += 1;
+        assert!(turns < 1_000, "the local search has not retired");
+    }
+    let retire = 2 * MOVES_PER_CELL_CLOSE * 36;
+    assert!(stretcher.moves >= retire, "{} moves", stretcher.moves);
+    assert!(
+        stretcher.moves < retire + 100_000,
+        "{} moves",
+        stretcher.moves
+    );
+    // Retired, it makes no more moves.
+    assert_eq!(stretcher.advance(100_000, &mut |_| false), None);
+    assert!(stretcher.moves < retire + 100_000);
+}
+
+#[test]
+fn on_a_board_with_clues_far_apart_the_local_search_never_retires() {
+    let apart = scattered(30, 27, 1);
+    assert_eq!(Stretcher::new(&apart, 0).retire_after, u64::MAX);
+}
+
+#[test]
 fn the_distance_to_the_short_pieces_is_the_steps_to_their_nearest_cell() {
     let board = scattered(20, 12, 5);
     let mut run = Stretch::new(&board, 1).expect("the gaps route");

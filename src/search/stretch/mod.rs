@@ -41,7 +41,9 @@
 //!
 //! A run either gets to energy 0 soon or sits near it; runs restart from
 //! new routes after a number of moves that follows Luby's sequence, as the
-//! fill's do ([`Stretcher`]). The engine finds solutions and proves
+//! fill's do ([`Stretcher`]). On a board whose clues lie close enough for
+//! the fill to thread them, the engine retires after about two runs and
+//! leaves the board to the fill. The engine finds solutions and proves
 //! nothing: the fill proves, and finds the second solution near the first.
 
 mod draw;
@@ -82,13 +84,10 @@ const MOVES_PER_CELL: u64 = 4096;
 const MOVES_PER_CELL_CLOSE: u64 = 4 * MOVES_PER_CELL;
 
 /// Moves per cell after which, on a board whose clues lie closer than
-/// [`VALUES_PER_CLUE`] apart, the local search leaves the board to the
-/// fill from its next turn on (about two runs there): the fill settles
-/// the boards the local search has not settled by then sooner than the
-/// local search goes on to (docs/benchmarks.md, "The local search retires
-/// on boards with close clues"). Where the clues lie further apart the
-/// fill alone does not settle the board, and the local search never
-/// retires.
+/// [`VALUES_PER_CLUE`] apart, the local search retires (about two runs):
+/// the fill then settles sooner what it has not settled (docs/benchmarks.md,
+/// "The local search retires on boards with close clues"). Where the clues
+/// lie further apart the fill alone does not, and it never retires.
 const RETIRE_MOVES_PER_CELL_CLOSE: u64 = 2 * MOVES_PER_CELL_CLOSE;
 
 /// Runs in a row that cannot route every gap before the engine gives up.

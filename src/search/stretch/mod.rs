@@ -41,19 +41,22 @@
 //!
 //! A run either gets to energy 0 soon or sits near it; runs restart from
 //! new routes after a number of moves that follows Luby's sequence, as the
-//! fill's do ([`Stretcher`]). On a board whose clues lie close enough for
-//! the fill to thread them, the engine retires after about two runs and
-//! leaves the board to the fill. The engine finds solutions and proves
+//! fill's do ([`Stretcher`], `runs.rs`). On a board whose clues lie close
+//! enough for the fill to thread them, a run that stays far from a
+//! solution ends early, and the engine retires after about two runs'
+//! moves and leaves the board to the fill. The engine finds solutions and proves
 //! nothing: the fill proves, and finds the second solution near the first.
 
 mod draw;
 mod lattice;
 mod moves;
 mod routes;
+mod runs;
 
 use crate::board::Board;
 use draw::Draw;
 use lattice::Lattice;
+pub(super) use runs::Stretcher;
 
 const NONE: usize = usize::MAX;
 /// `owner` of a free cell.
@@ -72,29 +75,6 @@ const VALUES_PER_CLUE: u64 = 24;
 /// "Values per clue, measured again").
 const VALUES_PER_CLUE_LARGE: u64 = 16;
 const LARGE_BOARD_CELLS: usize = 400;
-
-/// Moves a run gets per cell of the board, per term of Luby's sequence...
-const MOVES_PER_CELL: u64 = 4096;
-
-/// ... and on a large board whose clues lie closer than
-/// [`VALUES_PER_CLUE`] apart, four times as many: there a run that
-/// settles the board takes one to a dozen million moves to come down to
-/// it, and the shortest runs end too soon (docs/benchmarks.md, "The local
-/// search's runs on boards with 5-6 % clues").
-const MOVES_PER_CELL_CLOSE: u64 = 4 * MOVES_PER_CELL;
-
-/// Moves per cell after which, on a board whose clues lie closer than
-/// [`VALUES_PER_CLUE`] apart, the local search retires (about two runs):
-/// the fill then settles sooner what it has not settled (docs/benchmarks.md,
-/// "The local search retires on boards with close clues"). Where the clues
-/// lie further apart the fill alone does not, and it never retires.
-const RETIRE_MOVES_PER_CELL_CLOSE: u64 = 2 * MOVES_PER_CELL_CLOSE;
-
-/// Runs in a row that cannot route every gap before the engine gives up.
-const UNROUTED_RUNS: u64 = 4;
-
-/// Moves that the attempts to route a board's gaps count as, per cell.
-const ROUTING_MOVES_PER_CELL: u64 = 64;
 
 /// One run: the pieces as a linked path over the cells.
 struct Stretch {
@@ -127,6 +107,8 @@ struct Stretch {
     /// The breadth-first walk's queue in `measure_near_short`, kept.
     queue: Vec<usize>,
     moves: u64,
+    /// The fewest steps the pieces have lacked in this run.
+    lowest: i64,
     random: u64,
 }
 
@@ -172,6 +154,7 @@ impl Stretch {
             near_short: Vec::new(),
             queue: Vec::with_capacity(cells),
             moves: 0,
+            lowest: i64::MAX,
             random: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
         };
         for (i, &cell) in stretch.clues.iter().enumerate() {
@@ -192,9 +175,13 @@ impl Stretch {
         Some(stretch)
     }
 
-    /// Tries one move; true once no piece is short.
+    /// Tries one move; true once no piece is short. Inlined into the runs'
+    /// loop (`runs.rs`), which is in another file: called, it cost about
+    /// 4 % of the moves a second.
+    #[inline(always)]
     fn step(&mut self) -> bool {
         self.moves += 1;
+        self.lowest = self.lowest.min(self.energy);
         if self.moves.is_multiple_of(1024) {
             self.short = (0..self.target.len())
                 .filter(|&piece| self.length[piece] < self.target[piece])
@@ -390,108 +377,6 @@ pub(super) fn suits(board: &Board) -> bool {
 /// Whether `board`'s clues lie `spacing` values apart or more, on average.
 fn spaced(board: &Board, spacing: u64) -> bool {
     u64::from(board.total()) >= spacing * (board.clue_count() as u64 + 1)
-}
-
-/// Runs of [`Stretch`] one after another, each from new routes, for the
-/// moves the search gives it a slice at a time.
-pub(super) struct Stretcher<'a> {
-    board: &'a Board,
-    run: Option<Stretch>,
-    /// Moves a run gets per cell, per term of Luby's sequence.
-    moves_per_cell: u64,
-    /// Runs started, and the moves left to the current one.
-    runs: u64,
-    left: u64,
-    /// Moves made, over every run.
-    pub(super) moves: u64,
-    /// Moves after which the engine retires (`u64::MAX`: never).
-    retire_after: u64,
-    /// Runs in a row that could not route every gap.
-    unrouted: u64,
-    /// [`UNROUTED_RUNS`] runs in a row could not route every gap, or the
-    /// engine has retired: it has nothing more to offer.
-    pub(super) gone: bool,
-    /// Where the runs' seeds start.
-    seed: u64,
-}
-
-impl<'a> Stretcher<'a> {
-    /// `seed`: where the runs' seeds start (0 for a search alone).
-    pub(super) fn new(board: &'a Board, seed: u64) -> Stretcher<'a> {
-        // Only a large board takes turns with its clues this close (`suits`).
-        let close = !spaced(board, VALUES_PER_CLUE);
-        let cells = board.len() as u64;
-        Stretcher {
-            board,
-            moves_per_cell: match close {
-                true => MOVES_PER_CELL_CLOSE,
-                false => MOVES_PER_CELL,
-            },
-            retire_after: match close {
-                true => RETIRE_MOVES_PER_CELL_CLOSE.saturating_mul(cells),
-                false => u64::MAX,
-            },
-            run: None,
-            runs: 0,
-            left: 0,
-            moves: 0,
-            unrouted: 0,
-            gone: false,
-            seed,
-        }
-    }
-
-    /// Makes up to `moves` moves, stopping early when `tick` says so (it is
-    /// called every 65,536 moves, a few milliseconds, with the moves made
-    /// in all: the search's clock, progress and pace); the path's cells by
-    /// value once a run has solved the board.
-    pub(super) fn advance(
-        &mut self,
-        moves: u64,
-        tick: &mut dyn FnMut(u64) -> bool,
-    ) -> Option<Vec<usize>> {
-        let mut spent = 0;
-        // Retired at the first turn past its moves (the turn it was in
-        // ends as it would have).
-        self.gone |= self.moves >= self.retire_after;
-        while spent < moves && !self.gone {
-            if self.left == 0 || self.run.is_none() {
-                let cells = self.board.len() as u64;
-                self.left = super::luby(self.runs) * self.moves_per_cell * cells;
-                self.run = Stretch::new(self.board, self.seed + self.runs);
-                self.runs += 1;
-                // A run that cannot route its gaps gives way to the next,
-                // its routing counted as moves; after a few such runs in a
-                // row the board is left to the fill.
-                match self.run {
-                    Some(_) => self.unrouted = 0,
-                    None => {
-                        self.unrouted += 1;
-                        spent += ROUTING_MOVES_PER_CELL * cells;
-                    }
-                }
-                self.gone = self.unrouted >= UNROUTED_RUNS;
-                continue;
-            }
-            let run = self.run.as_mut().expect("a run is on");
-            let slice = (moves - spent).min(self.left).min(1 << 16);
-            let before = run.moves;
-            let mut solved = false;
-            while run.moves - before < slice && !solved {
-                solved = run.step();
-            }
-            let made = run.moves - before;
-            (spent, self.left, self.moves) = (spent + made, self.left - made, self.moves + made);
-            if solved {
-                self.left = 0;
-                return Some(run.path());
-            }
-            if tick(self.moves) {
-                break;
-            }
-        }
-        None
-    }
 }
 
 #[cfg(test)]

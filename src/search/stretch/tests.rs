@@ -1,3 +1,4 @@
+use super::runs::{ABANDON_MOVES_PER_CELL_CLOSE, MOVES_PER_CELL, MOVES_PER_CELL_CLOSE};
 use super::*;
 use crate::check::check_values;
 use crate::generate::Puzzle;
@@ -163,6 +164,27 @@ fn runs_on_large_boards_with_clues_under_24_values_apart_are_four_times_as_long(
 }
 
 #[test]
+fn on_a_board_with_close_clues_a_run_that_stays_far_from_a_solution_ends_early() {
+    // 24 pairs v, v + 2 on cells side by side, each pair beside the next
+    // along a row: no path of two steps joins two cells side by side, so
+    // each of those 47 gaps is a step short or long in every state, and
+    // the pieces lack 24 steps or more. 144 values, 3 per clue: close.
+    let mut clues = vec![None; 144];
+    for pair in 0..24u32 {
+        let cell = 24 * (pair as usize / 6) + 2 * (pair as usize % 6);
+        (clues[cell], clues[cell + 1]) = (Some(4 * pair + 1), Some(4 * pair + 3));
+    }
+    let board = Board::new(12, 12, clues).expect("a 12x12 board");
+    let mut stretcher = Stretcher::new(&board, 0);
+    let abandon = ABANDON_MOVES_PER_CELL_CLOSE * 144;
+    assert_eq!(stretcher.advance(10 * abandon, &mut |_| false), None);
+    // Ten runs, each ended where it is abandoned; by Luby's sequence alone
+    // the first would still be on.
+    assert_eq!(stretcher.runs, 10);
+    assert_eq!(stretcher.moves, 10 * abandon);
+}
+
+#[test]
 fn on_a_board_with_close_clues_the_local_search_retires_after_32768_moves_per_cell() {
     // 1 and 3 side by side: no route between them is ever two steps long,
     // so no run settles the board. 36 values, 12 per clue: close.
@@ -189,9 +211,10 @@ fn on_a_board_with_close_clues_the_local_search_retires_after_32768_moves_per_ce
 }
 
 #[test]
-fn on_a_board_with_clues_far_apart_the_local_search_never_retires() {
+fn on_a_board_with_clues_far_apart_the_local_search_never_retires_nor_cuts_a_run_short() {
     let apart = scattered(30, 27, 1);
     assert_eq!(Stretcher::new(&apart, 0).retire_after, u64::MAX);
+    assert_eq!(Stretcher::new(&apart, 0).abandon_at, u64::MAX);
 }
 
 #[test]

@@ -94,9 +94,9 @@ impl<'a> Stretcher<'a> {
     }
 
     /// Makes up to `moves` moves, stopping early when `tick` says so (it is
-    /// called every 65,536 moves, a few milliseconds, with the moves made
-    /// in all: the search's clock, progress and pace); the path's cells by
-    /// value once a run has solved the board.
+    /// called at least every 65,536 moves, a few milliseconds, with the
+    /// moves made in all: the search's clock, progress and pace); the
+    /// path's cells by value once a run has solved the board.
     pub(in crate::search) fn advance(
         &mut self,
         moves: u64,

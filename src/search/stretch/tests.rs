@@ -165,10 +165,13 @@ fn runs_on_large_boards_with_clues_under_24_values_apart_are_four_times_as_long(
 
 #[test]
 fn on_a_board_with_close_clues_a_run_that_stays_far_from_a_solution_ends_early() {
-    // 24 pairs v, v + 2 on cells side by side, each pair beside the next
-    // along a row: no path of two steps joins two cells side by side, so
-    // each of those 47 gaps is a step short or long in every state, and
-    // the pieces lack 24 steps or more. 144 values, 3 per clue: close.
+    // 24 pairs v, v + 2 on cells side by side, each pair's second clue
+    // beside the next pair's first along a row (or 13 steps from it on the
+    // next row but one): every gap joins cells an odd distance apart in two
+    // steps, which no path does, so each of the 47 is short or long, and
+    // as the free cells number what the pieces lack less what they have
+    // over, the pieces lack 24 steps or more in every state. 144 values,
+    // 3 per clue: close.
     let mut clues = vec![None; 144];
     for pair in 0..24u32 {
         let cell = 24 * (pair as usize / 6) + 2 * (pair as usize % 6);

@@ -16,11 +16,13 @@ pub(super) const MOVES_PER_CELL: u64 = 4096;
 pub(super) const MOVES_PER_CELL_CLOSE: u64 = 4 * MOVES_PER_CELL;
 
 /// Moves per cell after which, on a board whose clues lie closer than
-/// [`VALUES_PER_CLUE`] apart, the local search retires (two whole runs):
-/// the fill then settles sooner what it has not settled (docs/benchmarks.md,
-/// "The local search retires on boards with close clues"). Where the clues
-/// lie further apart the fill alone does not, and it never retires.
-const RETIRE_MOVES_PER_CELL_CLOSE: u64 = 2 * MOVES_PER_CELL_CLOSE;
+/// [`VALUES_PER_CLUE`] apart, the local search retires (four whole runs'
+/// moves, since runs far from a solution end early): the fill then settles
+/// sooner what it has not settled (docs/benchmarks.md, "The local search
+/// retires on boards with close clues" and "A run that stays far from a
+/// solution ends early"). Where the clues lie further apart the fill alone
+/// does not, and it never retires.
+const RETIRE_MOVES_PER_CELL_CLOSE: u64 = 4 * MOVES_PER_CELL_CLOSE;
 
 /// Moves per cell at which, on a board whose clues lie closer than
 /// [`VALUES_PER_CLUE`] apart, a run that has not once come down to

@@ -68,23 +68,23 @@ pub(in crate::search) struct Stretcher<'a> {
 impl<'a> Stretcher<'a> {
     /// `seed`: where the runs' seeds start (0 for a search alone).
     pub(in crate::search) fn new(board: &'a Board, seed: u64) -> Stretcher<'a> {
-        // Only a large board takes turns with its clues this close (`suits`).
-        let close = !spaced(board, VALUES_PER_CLUE);
+        // Only a large board takes turns with its clues this close (`suits`):
+        // there runs are longer, a run far from a solution ends early, and
+        // the engine retires.
         let cells = board.len() as u64;
+        let (moves_per_cell, abandon_at, retire_after) = match !spaced(board, VALUES_PER_CLUE) {
+            true => (
+                MOVES_PER_CELL_CLOSE,
+                ABANDON_MOVES_PER_CELL_CLOSE.saturating_mul(cells),
+                RETIRE_MOVES_PER_CELL_CLOSE.saturating_mul(cells),
+            ),
+            false => (MOVES_PER_CELL, u64::MAX, u64::MAX),
+        };
         Stretcher {
             board,
-            moves_per_cell: match close {
-                true => MOVES_PER_CELL_CLOSE,
-                false => MOVES_PER_CELL,
-            },
-            retire_after: match close {
-                true => RETIRE_MOVES_PER_CELL_CLOSE.saturating_mul(cells),
-                false => u64::MAX,
-            },
-            abandon_at: match close {
-                true => ABANDON_MOVES_PER_CELL_CLOSE.saturating_mul(cells),
-                false => u64::MAX,
-            },
+            moves_per_cell,
+            retire_after,
+            abandon_at,
             run: None,
             runs: 0,
             left: 0,

@@ -174,8 +174,9 @@ impl Stretch {
     }
 
     /// Tries one move; true once no piece is short. Inlined into the runs'
-    /// loop (`runs.rs`), which is in another file: called, it cost about
-    /// 4 % of the moves a second.
+    /// loop (`runs.rs`), which is in another file: called there, it made
+    /// measurably fewer moves a second (docs/benchmarks.md, "A run that
+    /// stays far from a solution ends early").
     #[inline(always)]
     fn step(&mut self) -> bool {
         self.moves += 1;

@@ -44,7 +44,8 @@
 //! fill's do ([`Stretcher`], `runs.rs`). On a board whose clues lie close
 //! enough for the fill to thread them, a run that stays far from a
 //! solution ends early, and the engine retires after four whole runs'
-//! moves and leaves the board to the fill. The engine finds solutions and
+//! moves, or sooner after sixteen runs in a row that ended early, and
+//! leaves the board to the fill. The engine finds solutions and
 //! proves nothing: the fill proves, and finds the second solution near
 //! the first.
 

@@ -33,6 +33,13 @@ const RETIRE_MOVES_PER_CELL_CLOSE: u64 = 4 * MOVES_PER_CELL_CLOSE;
 pub(super) const ABANDON_MOVES_PER_CELL_CLOSE: u64 = 1024;
 pub(super) const ABANDON_ENERGY: i64 = 8;
 
+/// Runs ended early in a row after which the local search retires, well
+/// before [`RETIRE_MOVES_PER_CELL_CLOSE`]: on a board where no run comes
+/// near a solution the fill settles sooner alone, and where runs do come
+/// near, one of them breaks the count (docs/benchmarks.md, "The local
+/// search retires after sixteen runs far from a solution").
+pub(super) const ABANDONED_RUNS_TO_RETIRE: u64 = 16;
+
 /// Runs in a row that cannot route every gap before the engine gives up.
 const UNROUTED_RUNS: u64 = 4;
 
@@ -58,6 +65,8 @@ pub(in crate::search) struct Stretcher<'a> {
     pub(super) abandon_at: u64,
     /// Runs in a row that could not route every gap.
     unrouted: u64,
+    /// Runs in a row ended early, far from a solution.
+    abandoned: u64,
     /// [`UNROUTED_RUNS`] runs in a row could not route every gap, or the
     /// engine has retired: it has nothing more to offer.
     pub(in crate::search) gone: bool,
@@ -90,6 +99,7 @@ impl<'a> Stretcher<'a> {
             left: 0,
             moves: 0,
             unrouted: 0,
+            abandoned: 0,
             gone: false,
             seed,
         }
@@ -144,8 +154,12 @@ impl<'a> Stretcher<'a> {
                 self.left = 0;
                 return Some(run.path());
             }
-            if run.moves == self.abandon_at && run.lowest >= ABANDON_ENERGY {
-                self.left = 0;
+            if run.moves == self.abandon_at {
+                match run.lowest >= ABANDON_ENERGY {
+                    true => (self.left, self.abandoned) = (0, self.abandoned + 1),
+                    false => self.abandoned = 0,
+                }
+                self.gone |= self.abandoned >= ABANDONED_RUNS_TO_RETIRE;
             }
             if tick(self.moves) {
                 break;

@@ -1,4 +1,6 @@
-use super::runs::{ABANDON_MOVES_PER_CELL_CLOSE, MOVES_PER_CELL, MOVES_PER_CELL_CLOSE};
+use super::runs::{
+    ABANDONED_RUNS_TO_RETIRE, ABANDON_MOVES_PER_CELL_CLOSE, MOVES_PER_CELL, MOVES_PER_CELL_CLOSE,
+};
 use super::*;
 use crate::check::check_values;
 use crate::generate::Puzzle;
@@ -163,21 +165,25 @@ fn runs_on_large_boards_with_clues_under_24_values_apart_are_four_times_as_long(
     assert_eq!(Stretcher::new(&apart, 0).moves_per_cell, MOVES_PER_CELL);
 }
 
-#[test]
-fn on_a_board_with_close_clues_a_run_that_stays_far_from_a_solution_ends_early() {
-    // 24 pairs v, v + 2 on cells side by side, each pair's second clue
-    // beside the next pair's first along a row (or 13 steps from it on the
-    // next row but one): every gap joins cells an odd distance apart in two
-    // steps, which no path does, so each of the 47 is short or long, and
-    // as the free cells number what the pieces lack less what they have
-    // over, the pieces lack 24 steps or more in every state. 144 values,
-    // 3 per clue: close.
+/// A 12x12 board on which no run comes within 24 steps of a solution: 24
+/// pairs v, v + 2 on cells side by side, each pair's second clue beside the
+/// next pair's first along a row (or 13 steps from it on the next row but
+/// one). Every gap joins cells an odd distance apart in two steps, which
+/// no path does, so each of the 47 is short or long, and as the free cells
+/// number what the pieces lack less what they have over, the pieces lack
+/// 24 steps or more in every state. 144 values, 3 per clue: close.
+fn never_near_a_solution() -> Board {
     let mut clues = vec![None; 144];
     for pair in 0..24u32 {
         let cell = 24 * (pair as usize / 6) + 2 * (pair as usize % 6);
         (clues[cell], clues[cell + 1]) = (Some(4 * pair + 1), Some(4 * pair + 3));
     }
-    let board = Board::new(12, 12, clues).expect("a 12x12 board");
+    Board::new(12, 12, clues).expect("a 12x12 board")
+}
+
+#[test]
+fn on_a_board_with_close_clues_a_run_that_stays_far_from_a_solution_ends_early() {
+    let board = never_near_a_solution();
     let mut stretcher = Stretcher::new(&board, 0);
     let abandon = ABANDON_MOVES_PER_CELL_CLOSE * 144;
     assert_eq!(stretcher.advance(10 * abandon, &mut |_| false), None);
@@ -185,6 +191,17 @@ fn on_a_board_with_close_clues_a_run_that_stays_far_from_a_solution_ends_early()
     // the first would still be on.
     assert_eq!(stretcher.runs, 10);
     assert_eq!(stretcher.moves, 10 * abandon);
+}
+
+#[test]
+fn on_a_board_with_close_clues_the_local_search_retires_after_sixteen_runs_ended_early() {
+    let board = never_near_a_solution();
+    let mut stretcher = Stretcher::new(&board, 0);
+    let abandon = ABANDON_MOVES_PER_CELL_CLOSE * 144;
+    assert_eq!(stretcher.advance(100 * abandon, &mut |_| false), None);
+    assert!(stretcher.gone, "the local search has not retired");
+    assert_eq!(stretcher.runs, ABANDONED_RUNS_TO_RETIRE);
+    assert_eq!(stretcher.moves, ABANDONED_RUNS_TO_RETIRE * abandon);
 }
 
 #[test]

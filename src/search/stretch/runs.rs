@@ -155,11 +155,13 @@ impl<'a> Stretcher<'a> {
                 return Some(run.path());
             }
             if run.moves == self.abandon_at {
-                match run.lowest >= ABANDON_ENERGY {
-                    true => (self.left, self.abandoned) = (0, self.abandoned + 1),
-                    false => self.abandoned = 0,
+                if run.lowest >= ABANDON_ENERGY {
+                    self.left = 0;
+                    self.abandoned += 1;
+                    self.gone |= self.abandoned >= ABANDONED_RUNS_TO_RETIRE;
+                } else {
+                    self.abandoned = 0;
                 }
-                self.gone |= self.abandoned >= ABANDONED_RUNS_TO_RETIRE;
             }
             if tick(self.moves) {
                 break;

@@ -47,6 +47,20 @@
 //!
 //!     SEEDS=12 cargo run --release --example search_probe firsts --nodes 4000000
 //!
+//! `close` times two solutions (the reduction's rules 1-5, then the
+//! search, two searches side by side as `solve --solver search` runs them)
+//! of each board of 44 of 25x25-30x30 with 4-6 % clues, at seeds 0-3 or
+//! 0-1 (144 runs), at most SECONDS (default 10) each, and prints each
+//! run's milliseconds, then the median, the runs within 1 s, the runs
+//! without two solutions and the time in all: where the local search takes
+//! turns with the fill and retires. `shares` does the same over 32 30x30
+//! boards, four paths for each share of clues from 3 to 10 %, at seeds 0
+//! and 1 (64 runs), with a line for each share: where the 30x30 target
+//! stands.
+//!
+//!     cargo run --release --example search_probe close
+//!     cargo run --release --example search_probe shares
+//!
 //! A time limit lets the machine's load decide the boards near it. With
 //! `--nodes N` instead of SECONDS, `spread`, `large` and `dense` stop each
 //! search after about N nodes of the fill (the local search's moves are
@@ -69,7 +83,8 @@ use numbrix::{Board, Domains};
 mod bench_boards;
 
 use bench_boards::{
-    dense, firsts, half_clues, large, number_in_environment, scattered_clues, spread,
+    close, dense, firsts, half_clues, large, number_in_environment, scattered_clues, shares,
+    spread, Sampled,
 };
 
 /// Two solutions searched for over `domains`, at most `seconds`, and the
@@ -265,8 +280,115 @@ fn firsts_run(boards: Vec<(String, Board)>, seeds: std::ops::Range<u64>, max_nod
     );
 }
 
+/// One timed run: the milliseconds (the reduction's rules 1-5 and the
+/// search), and whether the search settled the board (two solutions, or
+/// a proof that there are fewer).
+struct Timed {
+    ms: f64,
+    settled: bool,
+}
+
+/// Two solutions of each board of `boards` at each of its seeds (from
+/// `SEED`, two searches side by side or `THREADS`), at most `seconds`
+/// each: a line per board, then the sums by the label `group` gives each
+/// board, and over every run.
+fn timed_run(boards: Vec<Sampled>, seconds: f64, group: fn(&Sampled) -> String) {
+    let searches = bench_boards::searches();
+    let mut groups: Vec<(String, Vec<Timed>)> = Vec::new();
+    for sampled in &boards {
+        let mut row = format!("{:<32}", sampled.name);
+        for seed in searches.seed..searches.seed + sampled.seeds {
+            let clock = Instant::now();
+            let limits = Limits {
+                solutions: 2,
+                stop: Some(clock + Duration::from_secs_f64(seconds)),
+            };
+            let domains = Domains::reduce_with(&sampled.board, false, None).expect("reduces");
+            let outcome = search_side_by_side(
+                &sampled.board,
+                Some(&domains),
+                &limits,
+                u64::MAX,
+                Searches { seed, ..searches },
+                None,
+                &mut |_| {},
+            );
+            let timed = Timed {
+                ms: clock.elapsed().as_secs_f64() * 1000.0,
+                settled: outcome.count >= 2 || outcome.complete,
+            };
+            row += &match timed.settled {
+                true => format!(" {:>8.0}", timed.ms),
+                false => format!(" {:>8}", "none"),
+            };
+            let label = group(sampled);
+            match groups.iter_mut().find(|(name, _)| *name == label) {
+                Some((_, runs)) => runs.push(timed),
+                None => groups.push((label, vec![timed])),
+            }
+        }
+        println!("{row}");
+    }
+    let every: Vec<&Timed> = groups.iter().flat_map(|(_, runs)| runs).collect();
+    if groups.len() > 1 {
+        for (label, runs) in &groups {
+            println!(
+                "{label:<12} {}",
+                summary(&runs.iter().collect::<Vec<_>>(), seconds)
+            );
+        }
+    }
+    println!("{:<12} {}", "all", summary(&every, seconds));
+}
+
+/// Every board in one group.
+fn one_group(_: &Sampled) -> String {
+    String::new()
+}
+
+/// The boards grouped by their count of clues.
+fn by_clues(sampled: &Sampled) -> String {
+    format!("{} clues", sampled.board.clues().count())
+}
+
+/// The median, the runs within 1 s, the unsettled, the slowest settled
+/// and the time in all.
+fn summary(runs: &[&Timed], seconds: f64) -> String {
+    let mut ms: Vec<f64> = runs.iter().map(|run| run.ms).collect();
+    ms.sort_by(f64::total_cmp);
+    let median = (ms[(ms.len() - 1) / 2] + ms[ms.len() / 2]) / 2.0;
+    let settled: Vec<f64> = runs
+        .iter()
+        .filter(|run| run.settled)
+        .map(|run| run.ms)
+        .collect();
+    let within = settled.iter().filter(|&&ms| ms <= 1000.0).count();
+    let slowest = match settled.iter().copied().reduce(f64::max) {
+        Some(ms) => format!("slowest settled {ms:.0} ms"),
+        None => "none settled".to_string(),
+    };
+    format!(
+        "{} runs: median {median:.0} ms, {within} within 1 s, {} without two solutions in {seconds} s, {slowest}, {:.1} s in all",
+        runs.len(),
+        runs.len() - settled.len(),
+        ms.iter().sum::<f64>() / 1000.0,
+    )
+}
+
 fn main() {
     let sample = std::env::args().nth(1);
+    if let Some((boards, group)) = match sample.as_deref() {
+        Some("close") => Some((close(), one_group as fn(&Sampled) -> String)),
+        Some("shares") => Some((shares(), by_clues as fn(&Sampled) -> String)),
+        _ => None,
+    } {
+        let seconds = std::env::args()
+            .nth(2)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(10.0);
+        timed_run(boards, seconds, group);
+        return;
+    }
     if sample.as_deref() == Some("firsts") {
         let max_nodes = match std::env::args().nth(2).as_deref() {
             Some("--nodes") => std::env::args().nth(3).and_then(|s| s.parse().ok()),

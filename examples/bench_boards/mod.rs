@@ -110,6 +110,65 @@ pub fn firsts() -> Vec<(String, Board)> {
     boards
 }
 
+/// A board of a timed sample, with the seeds it is run at.
+#[allow(dead_code)] // search_probe's, not search_bench's
+pub struct Sampled {
+    pub name: String,
+    pub board: Board,
+    pub seeds: u64,
+}
+
+/// `generate_board rows cols clues seed`, named by those numbers and run
+/// at seeds 0 to `seeds` - 1.
+fn sampled(rows: usize, cols: usize, clues: usize, seed: u64, seeds: u64) -> Sampled {
+    Sampled {
+        name: format!("{rows}x{cols}, {clues} clues, path {seed}"),
+        board: Puzzle::generate(rows, cols, clues, seed).board,
+        seeds,
+    }
+}
+
+/// The boards above 20x20 where the local search takes turns with the fill
+/// and the runs are ended early and the engine retires (16-24 values per
+/// clue): 44 boards of 25x25-30x30 with 4-6 % clues, 144 runs. Twelve 30x30
+/// paths with 5 and 6 % (S 7001-7006) and sixteen of 25x25 and 30x30 (S
+/// 8001-8004) at seeds 0-3, sixteen more of 25x25-30x30 (S 9001-9004) at
+/// seeds 0 and 1.
+#[allow(dead_code)] // search_probe's, not search_bench's
+pub fn close() -> Vec<Sampled> {
+    let mut boards = Vec::new();
+    for seed in 7001..=7006 {
+        for clues in [45, 54] {
+            boards.push(sampled(30, 30, clues, seed, 4));
+        }
+    }
+    for seed in 8001..=8004 {
+        for (side, clues) in [(25, 31), (25, 37), (30, 45), (30, 54)] {
+            boards.push(sampled(side, side, clues, seed, 4));
+        }
+    }
+    for seed in 9001..=9004 {
+        for (side, clues) in [(25, 34), (28, 42), (30, 40), (30, 50)] {
+            boards.push(sampled(side, side, clues, seed, 2));
+        }
+    }
+    boards
+}
+
+/// 30x30 boards by their share of clues: four random paths (S 9401-9404)
+/// with each of 3, 4, ... 10 % of the cells as clues (27-90 clues), at
+/// seeds 0 and 1. 32 boards, 64 runs.
+#[allow(dead_code)] // search_probe's, not search_bench's
+pub fn shares() -> Vec<Sampled> {
+    let mut boards = Vec::new();
+    for percent in 3..=10 {
+        for seed in 9401..=9404 {
+            boards.push(sampled(30, 30, 900 * percent / 100, seed, 2));
+        }
+    }
+    boards
+}
+
 /// 4 random paths for each of 20x20, 25x25 and 30x30 with each share of
 /// clues in `percents`, seeds from `seed_base`.
 #[allow(dead_code)] // search_probe's, not search_bench's

@@ -296,6 +296,7 @@ fn timed_run(boards: Vec<Sampled>, seconds: f64, group: fn(&Sampled) -> String) 
     let searches = bench_boards::searches();
     let mut groups: Vec<(String, Vec<Timed>)> = Vec::new();
     for sampled in &boards {
+        let label = group(sampled);
         let mut row = format!("{:<32}", sampled.name);
         for seed in searches.seed..searches.seed + sampled.seeds {
             let clock = Instant::now();
@@ -321,10 +322,9 @@ fn timed_run(boards: Vec<Sampled>, seconds: f64, group: fn(&Sampled) -> String) 
                 true => format!(" {:>8.0}", timed.ms),
                 false => format!(" {:>8}", "none"),
             };
-            let label = group(sampled);
             match groups.iter_mut().find(|(name, _)| *name == label) {
                 Some((_, runs)) => runs.push(timed),
-                None => groups.push((label, vec![timed])),
+                None => groups.push((label.clone(), vec![timed])),
             }
         }
         println!("{row}");

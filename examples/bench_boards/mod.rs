@@ -118,8 +118,8 @@ pub struct Sampled {
     pub seeds: u64,
 }
 
-/// `generate_board rows cols clues seed`, named by those numbers and run
-/// at seeds 0 to `seeds` - 1.
+/// `generate_board rows cols clues seed`, named by those numbers, to be
+/// run at `seeds` seeds.
 fn sampled(rows: usize, cols: usize, clues: usize, seed: u64, seeds: u64) -> Sampled {
     Sampled {
         name: format!("{rows}x{cols}, {clues} clues, path {seed}"),
@@ -128,12 +128,12 @@ fn sampled(rows: usize, cols: usize, clues: usize, seed: u64, seeds: u64) -> Sam
     }
 }
 
-/// The boards above 20x20 where the local search takes turns with the fill
-/// and the runs are ended early and the engine retires (16-24 values per
-/// clue): 44 boards of 25x25-30x30 with 4-6 % clues, 144 runs. Twelve 30x30
-/// paths with 5 and 6 % (S 7001-7006) and sixteen of 25x25 and 30x30 (S
-/// 8001-8004) at seeds 0-3, sixteen more of 25x25-30x30 (S 9001-9004) at
-/// seeds 0 and 1.
+/// Boards above 20x20 whose clues lie 16-24 values apart, where the local
+/// search takes turns with the fill, ends its runs far from a solution
+/// early and retires: 44 boards of 25x25-30x30 with 4-6 % clues, 144 runs.
+/// Twelve 30x30 paths with 5 and 6 % (S 7001-7006) and sixteen of 25x25
+/// and 30x30 (S 8001-8004) at seeds 0-3, sixteen more of 25x25-30x30 (S
+/// 9001-9004) at seeds 0 and 1.
 #[allow(dead_code)] // search_probe's, not search_bench's
 pub fn close() -> Vec<Sampled> {
     let mut boards = Vec::new();

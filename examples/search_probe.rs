@@ -90,7 +90,8 @@ use bench_boards::{
 /// Two solutions searched for over `domains`, at most `seconds`, and the
 /// milliseconds it took.
 fn two_within(board: &Board, domains: &Domains, seconds: f64) -> (Outcome, f64) {
-    two_within_budget(board, domains, Budget::Seconds(seconds))
+    let searches = bench_boards::searches();
+    two_within_budget(board, domains, Budget::Seconds(seconds), searches)
 }
 
 /// What each search of a sample may spend.
@@ -101,9 +102,14 @@ enum Budget {
     Nodes(u64),
 }
 
-/// Two solutions searched for over `domains` within `budget`, and the
-/// milliseconds it took.
-fn two_within_budget(board: &Board, domains: &Domains, budget: Budget) -> (Outcome, f64) {
+/// Two solutions searched for over `domains` within `budget` by
+/// `searches`, and the milliseconds it took.
+fn two_within_budget(
+    board: &Board,
+    domains: &Domains,
+    budget: Budget,
+    searches: Searches,
+) -> (Outcome, f64) {
     let clock = Instant::now();
     let (stop, max_nodes) = match budget {
         Budget::Seconds(seconds) => (Some(clock + Duration::from_secs_f64(seconds)), u64::MAX),
@@ -115,7 +121,7 @@ fn two_within_budget(board: &Board, domains: &Domains, budget: Budget) -> (Outco
         Some(domains),
         &limits,
         max_nodes,
-        bench_boards::searches(),
+        searches,
         None,
         &mut |_| {},
     );
@@ -216,7 +222,7 @@ fn spread_run(boards: Vec<(String, Board)>, budget: Budget) {
     let (mut nodes, mut millis, mut log_nodes, mut unsettled) = (0, 0.0, 0.0, 0);
     for (name, board) in &boards {
         let domains = Domains::reduce_with(board, false, None).expect("reduces");
-        let (outcome, ms) = two_within_budget(board, &domains, budget);
+        let (outcome, ms) = two_within_budget(board, &domains, budget, bench_boards::searches());
         if outcome.count < 2 && !outcome.complete {
             unsettled += 1;
         }
@@ -300,22 +306,13 @@ fn timed_run(boards: Vec<Sampled>, seconds: f64, group: fn(&Sampled) -> String) 
         let mut row = format!("{:<32}", sampled.name);
         for seed in searches.seed..searches.seed + sampled.seeds {
             let clock = Instant::now();
-            let limits = Limits {
-                solutions: 2,
-                stop: Some(clock + Duration::from_secs_f64(seconds)),
-            };
             let domains = Domains::reduce_with(&sampled.board, false, None).expect("reduces");
-            let outcome = search_side_by_side(
-                &sampled.board,
-                Some(&domains),
-                &limits,
-                u64::MAX,
-                Searches { seed, ..searches },
-                None,
-                &mut |_| {},
-            );
+            let reduce_ms = clock.elapsed().as_secs_f64() * 1000.0;
+            let budget = Budget::Seconds(seconds);
+            let searches = Searches { seed, ..searches };
+            let (outcome, ms) = two_within_budget(&sampled.board, &domains, budget, searches);
             let timed = Timed {
-                ms: clock.elapsed().as_secs_f64() * 1000.0,
+                ms: reduce_ms + ms,
                 settled: outcome.count >= 2 || outcome.complete,
             };
             row += &match timed.settled {

@@ -56,10 +56,13 @@
 //! turns with the fill and retires. `shares` does the same over 32 30x30
 //! boards, four paths for each share of clues from 3 to 10 %, at seeds 0
 //! and 1 (64 runs), with a line for each share: where the 30x30 target
-//! stands.
+//! stands. `late` does the same over 40 boards whose clues lie 13-16
+//! values apart (twenty 30x30 paths with 63 clues, twenty 25x25 with 44,
+//! seeds 0 and 1: 80 runs): where the local search joins the fill late.
 //!
 //!     cargo run --release --example search_probe close
 //!     cargo run --release --example search_probe shares
+//!     cargo run --release --example search_probe late
 //!
 //! A time limit lets the machine's load decide the boards near it. With
 //! `--nodes N` instead of SECONDS, `spread`, `large` and `dense` stop each
@@ -83,7 +86,7 @@ use numbrix::{Board, Domains};
 mod bench_boards;
 
 use bench_boards::{
-    close, dense, firsts, half_clues, large, number_in_environment, scattered_clues, shares,
+    close, dense, firsts, half_clues, large, late, number_in_environment, scattered_clues, shares,
     spread, Sampled,
 };
 
@@ -377,6 +380,7 @@ fn main() {
     if let Some((boards, group)) = match sample.as_deref() {
         Some("close") => Some((close(), one_group as fn(&Sampled) -> String)),
         Some("shares") => Some((shares(), by_clues as fn(&Sampled) -> String)),
+        Some("late") => Some((late(), by_clues as fn(&Sampled) -> String)),
         _ => None,
     } {
         let seconds = std::env::args()

@@ -169,6 +169,22 @@ pub fn shares() -> Vec<Sampled> {
     boards
 }
 
+/// Boards above 20x20 whose clues lie 13-16 values apart (about 7 %),
+/// where the local search joins the fill once the fill has spent 1,024
+/// nodes per cell without a first solution: twenty 30x30 paths with 63
+/// clues and twenty 25x25 paths with 44 (S 9601-9620), at seeds 0 and 1.
+/// 40 boards, 80 runs.
+#[allow(dead_code)] // search_probe's, not search_bench's
+pub fn late() -> Vec<Sampled> {
+    let mut boards = Vec::new();
+    for (side, clues) in [(30, 63), (25, 44)] {
+        for seed in 9601..=9620 {
+            boards.push(sampled(side, side, clues, seed, 2));
+        }
+    }
+    boards
+}
+
 /// 4 random paths for each of 20x20, 25x25 and 30x30 with each share of
 /// clues in `percents`, seeds from `seed_base`.
 #[allow(dead_code)] // search_probe's, not search_bench's

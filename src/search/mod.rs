@@ -339,8 +339,9 @@ fn search_beside(
     let mut stretcher = Stretcher::new(board, side.seed);
     // A lane's runs start from repairs once it has taken this many nodes.
     let repairs_after = WHOLE_RESTART_NODES_PER_CELL * board.len() as u64;
-    let stretch_after = STRETCH_AFTER_NODES.max(repairs_after);
-    let loose = stretch::suits(board);
+    // None where the fill is left alone.
+    let stretch_after =
+        stretch::joins_after(board).map(|nodes| nodes.max(STRETCH_AFTER_NODES).max(repairs_after));
     for run in 0u64.. {
         // Until the first solution, two fills may take turns (`lanes.rs`).
         let run = match &mut engine {
@@ -361,10 +362,9 @@ fn search_beside(
         // Past its whole restarts without a first solution, the fill takes
         // turns with the local search, run for run.
         let stretching = restarts
-            && loose
             && recorder.outcome.count == 0
             && matches!(engine, Engine::Fill(_))
-            && tally.nodes >= stretch_after;
+            && stretch_after.is_some_and(|after| tally.nodes >= after);
         if stretching && !stretcher.gone {
             let per_node = (board.len() as u64 / STRETCH_CELLS_PER_MOVE_PER_NODE).max(1);
             let moves = (budget - tally.nodes).saturating_mul(per_node);

@@ -78,6 +78,15 @@ const VALUES_PER_CLUE: u64 = 24;
 const VALUES_PER_CLUE_LARGE: u64 = 16;
 const LARGE_BOARD_CELLS: usize = 400;
 
+/// Values per clue from which a larger board that the fill has not
+/// settled within [`LATE_NODES_PER_CELL`] gets the local search too: with
+/// about 7 % clues the fill settles most such boards sooner alone, but
+/// not all; with 8-9 % the local search lost more than it won
+/// (docs/benchmarks.md, "The local search joins late on boards with 7 %
+/// clues").
+const VALUES_PER_CLUE_LATE: u64 = 13;
+const LATE_NODES_PER_CELL: u64 = 1024;
+
 /// One run: the pieces as a linked path over the cells.
 struct Stretch {
     rows: usize,
@@ -383,14 +392,21 @@ impl Stretch {
     }
 }
 
-/// Whether `board`'s clues are far enough apart, for its size, that the
-/// local search takes turns with the fill there.
-pub(super) fn suits(board: &Board) -> bool {
-    let spacing = match board.len() > LARGE_BOARD_CELLS {
-        true => VALUES_PER_CLUE_LARGE,
-        false => VALUES_PER_CLUE,
-    };
-    spaced(board, spacing)
+/// The nodes of the fill after which the local search takes turns with it
+/// on `board`: none (`Some(0)`) where the clues are far enough apart, for
+/// the board's size, that the turns are the faster from the start;
+/// [`LATE_NODES_PER_CELL`] per cell where a larger board's clues are a
+/// little closer; None where they are closer still, and the fill is left
+/// alone.
+pub(super) fn joins_after(board: &Board) -> Option<u64> {
+    match board.len() > LARGE_BOARD_CELLS {
+        true if spaced(board, VALUES_PER_CLUE_LARGE) => Some(0),
+        true if spaced(board, VALUES_PER_CLUE_LATE) => {
+            Some(LATE_NODES_PER_CELL * board.len() as u64)
+        }
+        true => None,
+        false => spaced(board, VALUES_PER_CLUE).then_some(0),
+    }
 }
 
 /// Whether `board`'s clues lie `spacing` values apart or more, on average.

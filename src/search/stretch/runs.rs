@@ -77,7 +77,8 @@ pub(in crate::search) struct Stretcher<'a> {
 impl<'a> Stretcher<'a> {
     /// `seed`: where the runs' seeds start (0 for a search alone).
     pub(in crate::search) fn new(board: &'a Board, seed: u64) -> Stretcher<'a> {
-        // Only a large board takes turns with its clues this close (`suits`):
+        // Only a large board takes turns with its clues this close
+        // (`joins_after`):
         // there runs are longer, a run far from a solution ends early, and
         // the engine retires.
         let cells = board.len() as u64;

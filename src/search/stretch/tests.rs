@@ -144,16 +144,30 @@ fn gaps_crowded_together_route_by_ripping_up_the_routes_in_their_way() {
 }
 
 #[test]
-fn it_suits_boards_whose_clues_are_far_apart_for_their_size() {
+fn it_takes_turns_from_the_start_where_the_clues_are_far_apart_for_the_boards_size() {
     // 24 values per clue or more up to 20x20, 16 on larger boards.
-    assert!(suits(&scattered(20, 12, 1)));
-    assert!(!suits(&scattered(20, 20, 1)));
-    assert!(suits(&scattered(25, 31, 1)));
-    // 900 values: 16.4 per clue with 54 clues (6 %), 12.3 with 72 (8 %).
-    assert!(suits(&scattered(30, 54, 1)));
-    assert!(!suits(&scattered(30, 72, 1)));
-    assert!(!suits(&scattered(30, 90, 1)));
-    assert!(!suits(&scattered(12, 14, 1)));
+    assert_eq!(joins_after(&scattered(20, 12, 1)), Some(0));
+    assert_eq!(joins_after(&scattered(25, 31, 1)), Some(0));
+    // 900 values: 16.4 per clue with 54 clues (6 %).
+    assert_eq!(joins_after(&scattered(30, 54, 1)), Some(0));
+}
+
+#[test]
+fn it_joins_late_on_larger_boards_whose_clues_are_13_to_16_values_apart() {
+    // 14.1 values per clue with 63 clues (7 %) on 30x30, 14.2 with 44 on
+    // 25x25: after 1,024 nodes of the fill per cell.
+    assert_eq!(joins_after(&scattered(30, 63, 1)), Some(1024 * 900));
+    assert_eq!(joins_after(&scattered(25, 44, 1)), Some(1024 * 625));
+}
+
+#[test]
+fn it_leaves_the_fill_alone_where_the_clues_are_closer() {
+    // 12.3 values per clue with 72 clues (8 %) on 30x30, 9.9 with 90 (10
+    // %); up to 20x20, below 24 values per clue.
+    assert_eq!(joins_after(&scattered(30, 72, 1)), None);
+    assert_eq!(joins_after(&scattered(30, 90, 1)), None);
+    assert_eq!(joins_after(&scattered(20, 20, 1)), None);
+    assert_eq!(joins_after(&scattered(12, 14, 1)), None);
 }
 
 #[test]

@@ -359,8 +359,9 @@ fn search_beside(
         };
         tally.stopped = false;
         tally.out_of_nodes = false;
-        // Past its whole restarts without a first solution, the fill takes
-        // turns with the local search, run for run.
+        // Past its whole restarts without a first solution (and, on a board
+        // whose clues lie a little closer, past `joins_after`'s nodes), the
+        // fill takes turns with the local search, run for run.
         let stretching = restarts
             && recorder.outcome.count == 0
             && matches!(engine, Engine::Fill(_))

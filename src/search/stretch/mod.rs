@@ -393,8 +393,8 @@ impl Stretch {
 }
 
 /// The nodes of the fill after which the local search takes turns with it
-/// on `board`: none (`Some(0)`) where the clues are far enough apart, for
-/// the board's size, that the turns are the faster from the start;
+/// on `board`: `Some(0)` where the clues are far enough apart, for the
+/// board's size, that the turns are the faster from the start;
 /// [`LATE_NODES_PER_CELL`] per cell where a larger board's clues are a
 /// little closer; None where they are closer still, and the fill is left
 /// alone.

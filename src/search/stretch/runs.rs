@@ -78,9 +78,8 @@ impl<'a> Stretcher<'a> {
     /// `seed`: where the runs' seeds start (0 for a search alone).
     pub(in crate::search) fn new(board: &'a Board, seed: u64) -> Stretcher<'a> {
         // Only a large board takes turns with its clues this close
-        // (`joins_after`):
-        // there runs are longer, a run far from a solution ends early, and
-        // the engine retires.
+        // (`joins_after`): there runs are longer, a run far from a solution
+        // ends early, and the engine retires.
         let cells = board.len() as u64;
         let (moves_per_cell, abandon_at, retire_after) = match !spaced(board, VALUES_PER_CLUE) {
             true => (

@@ -97,6 +97,12 @@ fn two_within(board: &Board, domains: &Domains, seconds: f64) -> (Outcome, f64) 
     two_within_budget(board, domains, Budget::Seconds(seconds), searches)
 }
 
+/// Did a search asked for two solutions settle the board: two found, or
+/// a proof that there are fewer?
+fn settled(outcome: &Outcome) -> bool {
+    outcome.count >= 2 || outcome.complete
+}
+
 /// What each search of a sample may spend.
 #[derive(Clone, Copy)]
 enum Budget {
@@ -207,7 +213,7 @@ fn propagation(name: &str, board: &Board) {
     }
     times.sort_by(f64::total_cmp);
     let outcome = outcome.expect("three runs");
-    let settled = outcome.count == 2 || outcome.complete;
+    let settled = settled(&outcome);
     println!(
         "{name:<32} {:>5} cells | found {} complete {:<5} settled {:<5} | {:>6} decisions {:>6} failures in {:>7.1} ms",
         board.len(),
@@ -226,7 +232,7 @@ fn spread_run(boards: Vec<(String, Board)>, budget: Budget) {
     for (name, board) in &boards {
         let domains = Domains::reduce_with(board, false, None).expect("reduces");
         let (outcome, ms) = two_within_budget(board, &domains, budget, bench_boards::searches());
-        if outcome.count < 2 && !outcome.complete {
+        if !settled(&outcome) {
             unsettled += 1;
         }
         nodes += outcome.nodes;
@@ -316,7 +322,7 @@ fn timed_run(boards: Vec<Sampled>, seconds: f64, group: fn(&Sampled) -> String) 
             let (outcome, ms) = two_within_budget(&sampled.board, &domains, budget, searches);
             let timed = Timed {
                 ms: reduce_ms + ms,
-                settled: outcome.count >= 2 || outcome.complete,
+                settled: settled(&outcome),
             };
             row += &match timed.settled {
                 true => format!(" {:>8.0}", timed.ms),

@@ -185,6 +185,20 @@ pub fn late() -> Vec<Sampled> {
     boards
 }
 
+/// 30x30 boards whose clues lie 10-13 values apart (8-9 %), which the
+/// fill works alone: twenty paths with 72 clues and twenty with 81
+/// (S 9601-9620), at seeds 0 and 1. 40 boards, 80 runs.
+#[allow(dead_code)] // search_probe's, not search_bench's
+pub fn tight() -> Vec<Sampled> {
+    let mut boards = Vec::new();
+    for clues in [72, 81] {
+        for seed in 9601..=9620 {
+            boards.push(sampled(30, 30, clues, seed, 2));
+        }
+    }
+    boards
+}
+
 /// 4 random paths for each of 20x20, 25x25 and 30x30 with each share of
 /// clues in `percents`, seeds from `seed_base`.
 #[allow(dead_code)] // search_probe's, not search_bench's

@@ -176,13 +176,7 @@ pub fn shares() -> Vec<Sampled> {
 /// 40 boards, 80 runs.
 #[allow(dead_code)] // search_probe's, not search_bench's
 pub fn late() -> Vec<Sampled> {
-    let mut boards = Vec::new();
-    for (side, clues) in [(30, 63), (25, 44)] {
-        for seed in 9601..=9620 {
-            boards.push(sampled(side, side, clues, seed, 2));
-        }
-    }
-    boards
+    twenty_paths(&[(30, 63), (25, 44)])
 }
 
 /// 30x30 boards whose clues lie 10-13 values apart (8-9 %), which the
@@ -190,10 +184,17 @@ pub fn late() -> Vec<Sampled> {
 /// (S 9601-9620), at seeds 0 and 1. 40 boards, 80 runs.
 #[allow(dead_code)] // search_probe's, not search_bench's
 pub fn tight() -> Vec<Sampled> {
+    twenty_paths(&[(30, 72), (30, 81)])
+}
+
+/// Twenty square paths (S 9601-9620) for each (side, clues), at seeds 0
+/// and 1.
+#[allow(dead_code)] // search_probe's, not search_bench's
+fn twenty_paths(sides_and_clues: &[(usize, usize)]) -> Vec<Sampled> {
     let mut boards = Vec::new();
-    for clues in [72, 81] {
+    for &(side, clues) in sides_and_clues {
         for seed in 9601..=9620 {
-            boards.push(sampled(30, 30, clues, seed, 2));
+            boards.push(sampled(side, side, clues, seed, 2));
         }
     }
     boards

@@ -59,14 +59,14 @@
 //! stands. `late` does the same over 40 boards whose clues lie 13-16
 //! values apart (twenty 30x30 paths with 63 clues, twenty 25x25 with 44,
 //! seeds 0 and 1: 80 runs): where the local search joins the fill late.
-//! `tight` does the same over 40 30x30 boards whose clues lie 10-13 values
+//! `alone` does the same over 40 30x30 boards whose clues lie 10-13 values
 //! apart (twenty paths with 72 clues, twenty with 81, seeds 0 and 1: 80
 //! runs): where the fill works alone.
 //!
 //!     cargo run --release --example search_probe close
 //!     cargo run --release --example search_probe shares
 //!     cargo run --release --example search_probe late
-//!     cargo run --release --example search_probe tight
+//!     cargo run --release --example search_probe alone
 //!
 //! A time limit lets the machine's load decide the boards near it. With
 //! `--nodes N` instead of SECONDS, `spread`, `large` and `dense` stop each
@@ -90,8 +90,8 @@ use numbrix::{Board, Domains};
 mod bench_boards;
 
 use bench_boards::{
-    close, dense, firsts, half_clues, large, late, number_in_environment, scattered_clues, shares,
-    spread, tight, Sampled,
+    alone, close, dense, firsts, half_clues, large, late, number_in_environment, scattered_clues,
+    shares, spread, Sampled,
 };
 
 /// Two solutions searched for over `domains`, at most `seconds`, and the
@@ -391,7 +391,7 @@ fn main() {
         Some("close") => Some((close(), one_group as fn(&Sampled) -> String)),
         Some("shares") => Some((shares(), by_clues as fn(&Sampled) -> String)),
         Some("late") => Some((late(), by_clues as fn(&Sampled) -> String)),
-        Some("tight") => Some((tight(), by_clues as fn(&Sampled) -> String)),
+        Some("alone") => Some((alone(), by_clues as fn(&Sampled) -> String)),
         _ => None,
     } {
         let seconds = std::env::args()

@@ -183,7 +183,7 @@ pub fn late() -> Vec<Sampled> {
 /// fill works alone: twenty paths with 72 clues and twenty with 81
 /// (S 9601-9620), at seeds 0 and 1. 40 boards, 80 runs.
 #[allow(dead_code)] // search_probe's, not search_bench's
-pub fn tight() -> Vec<Sampled> {
+pub fn alone() -> Vec<Sampled> {
     twenty_paths(&[(30, 72), (30, 81)])
 }
 

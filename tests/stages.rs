@@ -135,6 +135,55 @@ fn a_larger_tight_board_with_one_solution_is_shaved_without_the_search() {
     );
 }
 
+/// A minimal 11x11 puzzle (`numbrix generate --rows 11 --cols 11 --level
+/// shaving --seed 504`): one solution, yet rules 1-5 leave it loose, and
+/// the search alone needs seconds to prove that there is no second.
+const LOOSE_WITH_ONE_SOLUTION: &str = "loose/minimal_11x11";
+
+#[test]
+fn a_small_loose_board_with_one_solution_is_shaved_after_the_searchs_first_turn() {
+    let board = boards_dir().join(format!("{LOOSE_WITH_ONE_SOLUTION}.csv"));
+    let expected = known_solution(LOOSE_WITH_ONE_SOLUTION);
+    for solver in ["search", "highs"] {
+        let output = numbrix(&[
+            "solve",
+            board.to_str().unwrap(),
+            "--solver",
+            solver,
+            "--unique",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{solver}: {}",
+            stderr(&output)
+        );
+        let report = json(&output);
+        let reduction = &report["stats"]["reduction"];
+        assert!(
+            reduction["shaving_passes"].as_u64().unwrap() > 0,
+            "{solver}"
+        );
+        assert_eq!(report["unique"], true, "{solver}");
+        assert_eq!(report["unique_decided_by"], "reduction", "{solver}");
+        let grid: Vec<u32> = report["grid"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|row| row.as_array().unwrap())
+            .map(|value| value.as_u64().unwrap() as u32)
+            .collect();
+        assert_eq!(grid, expected, "{solver}");
+        let search = &report["stats"]["search"];
+        assert!(
+            search["nodes"].as_u64().unwrap() > 0,
+            "{solver}: the search had its turn"
+        );
+    }
+}
+
 #[test]
 fn without_a_search_budget_highs_settles_the_board_itself() {
     // 2x3 with 1 in a corner: two solutions, small enough for the MIP.

@@ -38,7 +38,7 @@ use crate::board::Board;
 use crate::check::Solution;
 use crate::cores::second_core;
 use crate::error::Error;
-use crate::report::{Report, Stats, Status};
+use crate::report::{Report, SearchStats, Stats, Status};
 use running::Running;
 use search::Engine::{Paths, Propagation};
 
@@ -147,7 +147,40 @@ pub fn solve_with(
     let search_first = !order::tight(board, &reduced);
     let mut known = None;
     let mut running = None;
-    if search_first && !decided(board, &reduced) {
+    // Shaved already, after the search's short first turn on a small
+    // loose board (the MIP's preparation is done).
+    let mut shaved = false;
+    let short_turn = budget
+        .filter(|&seconds| seconds > 0.0 && will_shave(options, &reduced))
+        .and_then(|seconds| Some(order::short_first_turn(board)?.min(seconds)));
+    if let (true, false, Some(turn)) = (search_first, decided(board, &reduced), short_turn) {
+        let domains = reduced.domains.as_ref();
+        let earlier = SearchStats::default();
+        let mut search = Running::start(board, domains, options, &deadline, earlier);
+        search.run_for(turn, progress);
+        if search.settled() {
+            search.account(options, &mut report);
+            return Ok(finished(report, clock));
+        }
+        progress(Phase::Shaving);
+        let stop = deadline.earlier(&Deadline::new(Some(order::SMALL_SHAVING_TURNS * turn)));
+        if let Err(refutation) = shave(board, options, stop.0, &mut reduced) {
+            return refuted(report, refutation);
+        }
+        summarize(&reduced, &mut report);
+        shaved = true;
+        if options.backend == Backend::Search {
+            if decided(board, &reduced) {
+                search.account_figures(options, &mut report);
+                search::read_off(board, reduced.domains.as_ref(), options.unique, &mut report)?;
+            } else {
+                search.run_for(f64::INFINITY, progress);
+                search.account(options, &mut report);
+            }
+            return Ok(finished(report, clock));
+        }
+        running = Some(search);
+    } else if search_first && !decided(board, &reduced) {
         match paths_ahead(&reduced, &mut report, progress) {
             ControlFlow::Break(()) => return Ok(finished(report, clock)),
             ControlFlow::Continue(search) => running = search,
@@ -174,7 +207,7 @@ pub fn solve_with(
             }
         }
     }
-    if will_shave(options, &reduced) {
+    if will_shave(options, &reduced) && !shaved {
         progress(Phase::Shaving);
     }
     // With the search waiting for its next turn, shaving (the MIP's
@@ -184,8 +217,10 @@ pub fn solve_with(
         (Some(_), Some(turn)) => deadline.earlier(&Deadline::new(Some(turn))),
         _ => deadline,
     };
-    if let Err(refutation) = shave(board, options, shaving_stop.0, &mut reduced) {
-        return refuted(report, refutation);
+    if !shaved {
+        if let Err(refutation) = shave(board, options, shaving_stop.0, &mut reduced) {
+            return refuted(report, refutation);
+        }
     }
     summarize(&reduced, &mut report);
     if decided(board, &reduced) && options.backend == Backend::Search {

@@ -53,6 +53,26 @@ const PROPAGATION_CELLS: usize = 144;
 /// before it is shaved.
 const PROPAGATION_NODES_PER_CELL: u64 = 4;
 
+/// Seconds of the search's first turn on a small loose board, before it is
+/// shaved and the search goes on. A loose board usually has many
+/// solutions, which the search finds at once; now and then it has one,
+/// which shaving decides in milliseconds on a small board and the search
+/// can prove only by going through its whole tree, for seconds.
+pub(super) const SMALL_FIRST_TURN: f64 = 0.1;
+
+/// Shaving after that first turn runs for at most this many times as long:
+/// where it decides a board this small it needs milliseconds, but a cap of
+/// one turn would cut it short on a machine whose cores are shared, and a
+/// board with many solutions that the first turn missed (rare) pays at
+/// most this much before the search goes on.
+pub(super) const SMALL_SHAVING_TURNS: f64 = 4.0;
+
+/// The search's first turn on this loose board, if it is small enough to
+/// be shaved after a short one: see [`SMALL_FIRST_TURN`].
+pub(super) fn short_first_turn(board: &Board) -> Option<f64> {
+    (board.len() <= PROPAGATION_CELLS).then_some(SMALL_FIRST_TURN)
+}
+
 /// The decisions the search by propagation gets before shaving on this
 /// board, if it is small enough to try: see [`PROPAGATION_CELLS`].
 pub(crate) fn propagation_probe(board: &Board) -> Option<u64> {

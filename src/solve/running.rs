@@ -14,7 +14,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use crate::backend::Interrupt;
+use crate::backend::{Backend, Interrupt};
 use crate::board::Board;
 use crate::check::Solution;
 use crate::domains::Domains;
@@ -174,10 +174,12 @@ impl Running {
     }
 
     /// Stops the search if it has not ended, and writes what it did into
-    /// the report: its figures, and its verdict where it settled the board.
+    /// the report: its figures, and its verdict where it settled the board
+    /// (alone, `--solver search`, whatever it reached).
     pub(super) fn account(mut self, options: &Options, report: &mut Report) -> Left {
         let (outcome, tried) = self.finish();
-        account(outcome, tried, options, false, report)
+        let alone = options.backend == Backend::Search;
+        account(outcome, tried, options, alone, report)
     }
 
     /// As [`Running::account`], without its verdict: the MIP's stands.

@@ -235,10 +235,20 @@ impl Report {
             return format!("{verdict} (found before any model was built)");
         }
         if self.decided_by == Some(Stage::Reduction) {
-            return match self.status {
-                Status::Infeasible => format!("{verdict} (found by the reduction, before any solver ran)"),
+            // The search may have had a try first, which settled nothing.
+            let searched = stats.search.filter(|search| search.ms > 0.0);
+            let after = searched.map_or(String::new(), |search| {
+                format!(", after {:.1} ms of the search", search.ms)
+            });
+            return match (self.status, searched) {
+                (Status::Infeasible, None) => {
+                    format!("{verdict} (found by the reduction, before any solver ran)")
+                }
+                (Status::Infeasible, Some(_)) => {
+                    format!("{verdict} (found by the reduction{after}; no model was built)")
+                }
                 _ => format!(
-                    "{verdict} (the reduction decided every cell in {:.1} ms; no solver call was needed)",
+                    "{verdict} (the reduction decided every cell in {:.1} ms{after}; no solver call was needed)",
                     stats.reduce_ms.unwrap_or(0.0)
                 ),
             };

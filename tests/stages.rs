@@ -185,6 +185,43 @@ fn a_small_loose_board_with_one_solution_is_shaved_after_the_searchs_first_turn(
 }
 
 #[test]
+fn a_small_loose_board_with_a_mistyped_clue_is_refuted_by_shaving_after_the_searchs_first_turn() {
+    // The same puzzle with its 91 typed as 89: no solution, which the
+    // search alone proves only by going through its whole tree.
+    let text = std::fs::read_to_string(boards_dir().join(format!("{LOOSE_WITH_ONE_SOLUTION}.csv")))
+        .unwrap()
+        .replace(",91,", ",89,");
+    for solver in ["search", "highs"] {
+        let output = numbrix_with_input(
+            &[
+                "solve", "-", "--solver", solver, "--unique", "--format", "json",
+            ],
+            text.as_bytes(),
+        );
+        assert_eq!(
+            output.status.code(),
+            Some(1),
+            "{solver}: {}",
+            stderr(&output)
+        );
+        let report = json(&output);
+        assert_eq!(report["status"], "infeasible", "{solver}");
+        assert_eq!(report["decided_by"], "reduction", "{solver}");
+        assert!(report["grid"].is_null(), "{solver}");
+        let search = &report["stats"]["search"];
+        assert!(
+            search["nodes"].as_u64().unwrap() > 0,
+            "{solver}: the search had its turn"
+        );
+        let line = stderr(&numbrix_with_input(
+            &["solve", "-", "--solver", solver],
+            text.as_bytes(),
+        ));
+        assert!(line.contains("found by the reduction, after"), "{line}");
+    }
+}
+
+#[test]
 fn without_a_search_budget_highs_settles_the_board_itself() {
     // 2x3 with 1 in a corner: two solutions, small enough for the MIP.
     let output = numbrix_with_input(

@@ -154,6 +154,8 @@ pub fn solve_with(
         .filter(|&seconds| seconds > 0.0 && will_shave(options, &reduced))
         .and_then(|seconds| Some(order::short_first_turn(board)?.min(seconds)));
     if let (true, false, Some(turn)) = (search_first, decided(board, &reduced), short_turn) {
+        // A small loose board: the search's short first turn, shaving, then
+        // the search goes on over the domains it started from.
         let domains = reduced.domains.as_ref();
         let earlier = SearchStats::default();
         let mut search = Running::start(board, domains, options, &deadline, earlier);
@@ -165,6 +167,7 @@ pub fn solve_with(
         progress(Phase::Shaving);
         let stop = deadline.earlier(&Deadline::new(Some(order::SMALL_SHAVING_TURNS * turn)));
         if let Err(refutation) = shave(board, options, stop.0, &mut reduced) {
+            search.account_figures(options, &mut report);
             return refuted(report, refutation);
         }
         summarize(&reduced, &mut report);

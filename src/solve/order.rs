@@ -7,7 +7,9 @@
 //! costs a whole propagation, while the search finds two solutions at
 //! once. Two tests tell the boards apart before that cost is paid:
 //! - *tight*: rules 1-5 left few values per cell. A loose board goes to
-//!   the search first;
+//!   the search first (on a board up to 16x16 for a short turn, then it
+//!   is shaved: a board with one solution can be loose too, and the
+//!   search proves it unique only by going through its whole tree);
 //! - *sampled*: a tight board (a sparse board with many solutions can be
 //!   as tight as one with one solution) runs shaving's first trials; when
 //!   few of them remove their pair, the search gets a short try, counted
@@ -67,10 +69,18 @@ pub(super) const SMALL_FIRST_TURN: f64 = 0.1;
 /// most this much before the search goes on.
 pub(super) const SMALL_SHAVING_TURNS: f64 = 4.0;
 
+/// Loose boards of at most this many cells (16x16) get the short first
+/// turn: minimal puzzles from 12x12 to 16x16 are loose now and then (none
+/// of those measured from 18x18 on), and shaving decides them in at most a
+/// tenth of a second; from 20x20 on, boards with many solutions often need
+/// the search for longer than that turn, and would pay for shaving
+/// (docs/benchmarks.md).
+const SMALL_LOOSE_CELLS: usize = 256;
+
 /// The search's first turn on this loose board, if it is small enough to
 /// be shaved after a short one: see [`SMALL_FIRST_TURN`].
 pub(super) fn short_first_turn(board: &Board) -> Option<f64> {
-    (board.len() <= PROPAGATION_CELLS).then_some(SMALL_FIRST_TURN)
+    (board.len() <= SMALL_LOOSE_CELLS).then_some(SMALL_FIRST_TURN)
 }
 
 /// The decisions the search by propagation gets before shaving on this

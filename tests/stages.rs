@@ -6,8 +6,8 @@
 mod common;
 
 use common::{
-    board_file, boards_dir, both_grids_check, half_of_example, json, known_solution, numbrix,
-    numbrix_with_input, stderr, stdout, CLASSIC,
+    board_file, boards_dir, both_grids_check, grid_values, half_of_example, json, known_solution,
+    numbrix, numbrix_with_input, stderr, stdout, CLASSIC,
 };
 
 /// An empty 6x6 board: many solutions, nothing for the reduction to decide.
@@ -168,14 +168,7 @@ fn a_small_loose_board_with_one_solution_is_shaved_after_the_searchs_first_turn(
         );
         assert_eq!(report["unique"], true, "{solver}");
         assert_eq!(report["unique_decided_by"], "reduction", "{solver}");
-        let grid: Vec<u32> = report["grid"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .flat_map(|row| row.as_array().unwrap())
-            .map(|value| value.as_u64().unwrap() as u32)
-            .collect();
-        assert_eq!(grid, expected, "{solver}");
+        assert_eq!(grid_values(&report), expected, "{solver}");
         let search = &report["stats"]["search"];
         assert!(
             search["nodes"].as_u64().unwrap() > 0,
@@ -460,17 +453,7 @@ fn a_turn_of_the_mip_that_settles_the_board_ends_the_turns() {
     assert_eq!(report["decided_by"], "solver");
     assert_eq!(report["unique_decided_by"], "solver");
     assert!(report["stopped_in"].is_null());
-    let grid: Vec<u64> = report["grid"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|row| row.as_array().unwrap().iter().map(|v| v.as_u64().unwrap()))
-        .collect();
-    let known: Vec<u64> = known_solution("scale/15x15_1")
-        .into_iter()
-        .map(u64::from)
-        .collect();
-    assert_eq!(grid, known);
+    assert_eq!(grid_values(&report), known_solution("scale/15x15_1"));
     assert!(!report["stats"]["search"].is_null(), "the search had turns");
     let line = stderr(&output);
     assert!(line.contains("model on highs"), "{line}");

@@ -118,6 +118,17 @@ pub fn both_grids_check(dir: &Path, board: &str, report: &serde_json::Value) {
     }
 }
 
+/// A report's `grid`, row-major.
+pub fn grid_values(report: &serde_json::Value) -> Vec<u32> {
+    report["grid"]
+        .as_array()
+        .expect("a grid")
+        .iter()
+        .flat_map(|row| row.as_array().expect("a row").iter())
+        .map(|value| value.as_u64().expect("a value") as u32)
+        .collect()
+}
+
 /// examples/boards/NAME.solution.csv, row-major.
 pub fn known_solution(name: &str) -> Vec<u32> {
     let filled = Filled::read(&boards_dir().join(format!("{name}.solution.csv")))

@@ -38,7 +38,7 @@ use crate::board::Board;
 use crate::check::Solution;
 use crate::cores::second_core;
 use crate::error::Error;
-use crate::report::{Report, SearchStats, Stats, Status};
+use crate::report::{Report, SearchStats, Stage, Stats, Status};
 use running::Running;
 use search::Engine::{Paths, Propagation};
 
@@ -174,8 +174,13 @@ pub fn solve_with(
         shaved = true;
         if options.backend == Backend::Search {
             if decided(board, &reduced) {
+                // The search may have found the solution in its turn, first.
+                let found_first = search.first().is_some();
                 search.account_figures(options, &mut report);
                 search::read_off(board, reduced.domains.as_ref(), options.unique, &mut report)?;
+                if found_first {
+                    report.found_by = Some(Stage::Search);
+                }
             } else {
                 search.run_for(f64::INFINITY, progress);
                 search.account(options, &mut report);

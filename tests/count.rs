@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{numbrix_with_input, stderr, stdout};
+use common::{boards_dir, numbrix, numbrix_with_input, stderr, stdout};
 
 #[test]
 fn count_finds_the_40_paths_of_an_empty_3x3_board() {
@@ -71,4 +71,37 @@ fn count_of_paths_between_a_given_1_and_t_is_exact() {
     let output = numbrix_with_input(&["count", "-"], ends);
     assert_eq!(stdout(&output), "104\n");
     assert_eq!(output.status.code(), Some(0));
+}
+
+/// An 11x11 puzzle with one solution that rules 1-5 leave loose: the count
+/// starts over their domains, and ends over the shaved ones.
+const LOOSE_WITH_ONE_SOLUTION: &str = "loose/minimal_11x11.csv";
+
+#[test]
+fn count_of_a_loose_board_with_one_solution_is_1() {
+    let board = boards_dir().join(LOOSE_WITH_ONE_SOLUTION);
+    let output = numbrix(&["count", board.to_str().unwrap()]);
+    assert_eq!(stdout(&output), "1\n", "{}", stderr(&output));
+    assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
+fn count_of_a_loose_board_with_a_mistyped_clue_is_0() {
+    let text = std::fs::read_to_string(boards_dir().join(LOOSE_WITH_ONE_SOLUTION))
+        .unwrap()
+        .replace(",91,", ",89,");
+    let output = numbrix_with_input(&["count", "-"], text.as_bytes());
+    assert_eq!(stdout(&output), "0\n", "{}", stderr(&output));
+}
+
+#[test]
+fn count_of_a_loose_board_with_many_solutions_stops_at_its_limit() {
+    // The same puzzle with three of its eleven clues left out.
+    let text = std::fs::read_to_string(boards_dir().join(LOOSE_WITH_ONE_SOLUTION))
+        .unwrap()
+        .replace(",91,", ",,")
+        .replace(",17,", ",,")
+        .replace(",66,", ",,");
+    let output = numbrix_with_input(&["count", "-", "--limit", "200"], text.as_bytes());
+    assert_stopped_at(&output, 200);
 }

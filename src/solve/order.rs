@@ -83,6 +83,11 @@ pub(super) fn short_first_turn(board: &Board) -> Option<f64> {
     (board.len() <= SMALL_LOOSE_CELLS).then_some(SMALL_FIRST_TURN)
 }
 
+/// Seconds a count runs over rules 1-5's domains on a loose board before
+/// the board is shaved and counted again (`search.rs`): a count that
+/// reaches its limit on such a board does so at once.
+pub(super) const COUNT_FIRST_TURN: f64 = SMALL_FIRST_TURN;
+
 /// The decisions the search by propagation gets before shaving on this
 /// board, if it is small enough to try: see [`PROPAGATION_CELLS`].
 pub(crate) fn propagation_probe(board: &Board) -> Option<u64> {

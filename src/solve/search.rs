@@ -13,7 +13,7 @@ use crate::error::Error;
 use crate::report::{Report, SearchStats, Stage, Status, Step};
 use crate::search::{self, Limits, Outcome};
 
-use super::{ms, propagate, reduce, Count, Deadline, Modelled, Options, Phase};
+use super::{ms, order, propagate, shave, will_shave, Count, Deadline, Modelled, Options, Phase};
 
 /// Seconds the search gets ahead of HiGHS or CBC by default at least, for
 /// every [`DEFAULT_SEARCH_CELLS`] cells of the board (or half a longer time
@@ -243,6 +243,13 @@ fn write_outcome(outcome: Outcome, unique: bool, report: &mut Report) {
 /// Counts with the search, after the prechecks and the reduction: on a board
 /// whose only clues are 1 and T, with its frontier program (a dynamic
 /// program over the cells, not a walk: `src/search/frontier.rs`).
+///
+/// On a loose board the count first runs for a short turn over rules 1-5's
+/// domains, as `solve` does ([`super::order`]): where the board has many
+/// solutions it reaches its limit at once, and shaving, which would have
+/// come first, costs tens of times as long there. Only if it does not is
+/// the board shaved and counted again over the shaved domains (the count
+/// is the same over either).
 pub(super) fn count(
     board: &Board,
     options: &Options,
@@ -251,28 +258,51 @@ pub(super) fn count(
 ) -> Result<Count, Error> {
     // The time limit covers the reduction too, as it does a MIP's count.
     let deadline = Deadline::new(options.time_limit);
+    let Modelled::Model(mut reduced) = propagate(board, options)? else {
+        return Ok(NONE);
+    };
+    // A count that starts again over the shaved domains finds the same
+    // solutions again: what progress hears does not go back.
+    let mut shown = 0;
+    let mut counting = |domains: Option<&Domains>, stop: &Deadline| {
+        let limits = Limits {
+            solutions: limit,
+            stop: stop.0,
+        };
+        search::count(board, domains, &limits, &mut |seen| {
+            shown = shown.max(seen.solutions);
+            progress(shown)
+        })
+    };
     // A board whose only clues are 1 and T goes to the frontier program,
     // which needs no domains: shaving it first would only cost time (most
     // of the count of an empty 8x8).
-    let reduced = match search::ends_only(board) {
-        true => propagate(board, options)?,
-        false => reduce(board, options)?,
-    };
-    let Modelled::Model(reduced) = reduced else {
-        return Ok(Count {
-            solutions: 0,
-            complete: true,
-        });
-    };
-    let limits = Limits {
-        solutions: limit,
-        stop: deadline.0,
-    };
-    let outcome = search::count(board, reduced.domains.as_ref(), &limits, &mut |seen| {
-        progress(seen.solutions)
-    });
-    Ok(Count {
+    if !search::ends_only(board) && will_shave(options, &reduced) {
+        if !order::tight(board, &reduced) {
+            let turn = deadline.earlier(&Deadline::new(Some(order::COUNT_FIRST_TURN)));
+            let outcome = counting(reduced.domains.as_ref(), &turn);
+            let reached = outcome.complete || outcome.count >= limit.max(1);
+            if reached || turn.0 == deadline.0 {
+                return Ok(counted(&outcome));
+            }
+        }
+        if shave(board, options, deadline.0, &mut reduced).is_err() {
+            return Ok(NONE);
+        }
+    }
+    Ok(counted(&counting(reduced.domains.as_ref(), &deadline)))
+}
+
+/// The count of a board with no solution.
+const NONE: Count = Count {
+    solutions: 0,
+    complete: true,
+};
+
+/// What a count's outcome says.
+fn counted(outcome: &Outcome) -> Count {
+    Count {
         solutions: outcome.count,
         complete: outcome.complete,
-    })
+    }
 }

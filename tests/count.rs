@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{boards_dir, numbrix, numbrix_with_input, stderr, stdout};
+use common::{loose_board_mistyped, loose_board_text, numbrix_with_input, stderr, stdout};
 
 #[test]
 fn count_finds_the_40_paths_of_an_empty_3x3_board() {
@@ -73,32 +73,24 @@ fn count_of_paths_between_a_given_1_and_t_is_exact() {
     assert_eq!(output.status.code(), Some(0));
 }
 
-/// An 11x11 puzzle with one solution that rules 1-5 leave loose: the count
-/// starts over their domains, and ends over the shaved ones.
-const LOOSE_WITH_ONE_SOLUTION: &str = "loose/minimal_11x11.csv";
-
 #[test]
 fn count_of_a_loose_board_with_one_solution_is_1() {
-    let board = boards_dir().join(LOOSE_WITH_ONE_SOLUTION);
-    let output = numbrix(&["count", board.to_str().unwrap()]);
+    // The count starts over rules 1-5's domains, and ends over the shaved ones.
+    let output = numbrix_with_input(&["count", "-"], loose_board_text().as_bytes());
     assert_eq!(stdout(&output), "1\n", "{}", stderr(&output));
     assert_eq!(output.status.code(), Some(0));
 }
 
 #[test]
 fn count_of_a_loose_board_with_a_mistyped_clue_is_0() {
-    let text = std::fs::read_to_string(boards_dir().join(LOOSE_WITH_ONE_SOLUTION))
-        .unwrap()
-        .replace(",91,", ",89,");
-    let output = numbrix_with_input(&["count", "-"], text.as_bytes());
+    let output = numbrix_with_input(&["count", "-"], loose_board_mistyped().as_bytes());
     assert_eq!(stdout(&output), "0\n", "{}", stderr(&output));
 }
 
 #[test]
 fn count_of_a_loose_board_with_many_solutions_stops_at_its_limit() {
     // The same puzzle with three of its eleven clues left out.
-    let text = std::fs::read_to_string(boards_dir().join(LOOSE_WITH_ONE_SOLUTION))
-        .unwrap()
+    let text = loose_board_text()
         .replace(",91,", ",,")
         .replace(",17,", ",,")
         .replace(",66,", ",,");

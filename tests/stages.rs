@@ -7,7 +7,8 @@ mod common;
 
 use common::{
     board_file, boards_dir, both_grids_check, grid_values, half_of_example, json, known_solution,
-    numbrix, numbrix_with_input, stderr, stdout, CLASSIC,
+    loose_board_mistyped, numbrix, numbrix_with_input, stderr, stdout, CLASSIC,
+    LOOSE_WITH_ONE_SOLUTION,
 };
 
 /// An empty 6x6 board: many solutions, nothing for the reduction to decide.
@@ -135,11 +136,6 @@ fn a_larger_tight_board_with_one_solution_is_shaved_without_the_search() {
     );
 }
 
-/// A minimal 11x11 puzzle (`numbrix generate --rows 11 --cols 11 --level
-/// shaving --seed 504`): one solution, yet rules 1-5 leave it loose, and
-/// the search alone needs seconds to prove that there is no second.
-const LOOSE_WITH_ONE_SOLUTION: &str = "loose/minimal_11x11";
-
 #[test]
 fn a_small_loose_board_with_one_solution_is_shaved_after_the_searchs_first_turn() {
     let board = boards_dir().join(format!("{LOOSE_WITH_ONE_SOLUTION}.csv"));
@@ -179,11 +175,7 @@ fn a_small_loose_board_with_one_solution_is_shaved_after_the_searchs_first_turn(
 
 #[test]
 fn a_small_loose_board_with_a_mistyped_clue_is_refuted_by_shaving_after_the_searchs_first_turn() {
-    // The same puzzle with its 91 typed as 89: no solution, which the
-    // search alone proves only by going through its whole tree.
-    let text = std::fs::read_to_string(boards_dir().join(format!("{LOOSE_WITH_ONE_SOLUTION}.csv")))
-        .unwrap()
-        .replace(",91,", ",89,");
+    let text = loose_board_mistyped();
     for solver in ["search", "highs"] {
         let output = numbrix_with_input(
             &[

@@ -38,7 +38,7 @@ use crate::board::Board;
 use crate::check::Solution;
 use crate::cores::second_core;
 use crate::error::Error;
-use crate::report::{Report, SearchStats, Stage, Stats, Status};
+use crate::report::{Report, Stage, Stats, Status};
 use running::Running;
 use search::Engine::{Paths, Propagation};
 
@@ -127,20 +127,27 @@ pub fn solve_with(
         });
         search_ahead(board, options, budget, reduced, report, progress)
     };
+    // A turn of `seconds` of the search on a thread of its own: `Break`
+    // when it settled the board (the report says so), otherwise the search,
+    // waiting where it stands for its next turn.
+    let turn_on_thread =
+        |seconds: f64, reduced: &Reduced, report: &mut Report, progress: &mut dyn FnMut(Phase)| {
+            let earlier = report.stats.search.take().unwrap_or_default();
+            let domains = reduced.domains.as_ref();
+            let mut search = Running::start(board, domains, options, &deadline, earlier);
+            search.run_for(seconds, progress);
+            if search.settled() {
+                search.account(options, report);
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(search)
+        };
     // The search's try within its whole budget: ahead of a MIP solver it
     // runs on a thread of its own, which the turns let go on after it.
     let paths_ahead =
         |reduced: &Reduced, report: &mut Report, progress: &mut dyn FnMut(Phase)| match budget {
             Some(seconds) if seconds.is_finite() => {
-                let earlier = report.stats.search.take().unwrap_or_default();
-                let domains = reduced.domains.as_ref();
-                let mut search = Running::start(board, domains, options, &deadline, earlier);
-                search.run_for(seconds, progress);
-                if search.settled() {
-                    search.account(options, report);
-                    return ControlFlow::Break(());
-                }
-                ControlFlow::Continue(Some(search))
+                turn_on_thread(seconds, reduced, report, progress).map_continue(Some)
             }
             _ => ahead(Paths, None, reduced, report, progress).map_continue(|_| None),
         };
@@ -156,14 +163,10 @@ pub fn solve_with(
     if let (true, false, Some(turn)) = (search_first, decided(board, &reduced), short_turn) {
         // A small loose board: the search's short first turn, shaving, then
         // the search goes on over the domains it started from.
-        let domains = reduced.domains.as_ref();
-        let earlier = SearchStats::default();
-        let mut search = Running::start(board, domains, options, &deadline, earlier);
-        search.run_for(turn, progress);
-        if search.settled() {
-            search.account(options, &mut report);
-            return Ok(finished(report, clock));
-        }
+        let mut search = match turn_on_thread(turn, &reduced, &mut report, progress) {
+            ControlFlow::Break(()) => return Ok(finished(report, clock)),
+            ControlFlow::Continue(search) => search,
+        };
         progress(Phase::Shaving);
         let stop = deadline.earlier(&Deadline::new(Some(order::SMALL_SHAVING_TURNS * turn)));
         if let Err(refutation) = shave(board, options, stop.0, &mut reduced) {
@@ -215,17 +218,17 @@ pub fn solve_with(
             }
         }
     }
-    if will_shave(options, &reduced) && !shaved {
-        progress(Phase::Shaving);
-    }
-    // With the search waiting for its next turn, shaving (the MIP's
-    // preparation) gets at most a turn's length: on a loose board it seldom
-    // settles anything, and can take many times the budget.
-    let shaving_stop = match (&running, budget) {
-        (Some(_), Some(turn)) => deadline.earlier(&Deadline::new(Some(turn))),
-        _ => deadline,
-    };
     if !shaved {
+        if will_shave(options, &reduced) {
+            progress(Phase::Shaving);
+        }
+        // With the search waiting for its next turn, shaving (the MIP's
+        // preparation) gets at most a turn's length: on a loose board it
+        // seldom settles anything, and can take many times the budget.
+        let shaving_stop = match (&running, budget) {
+            (Some(_), Some(turn)) => deadline.earlier(&Deadline::new(Some(turn))),
+            _ => deadline,
+        };
         if let Err(refutation) = shave(board, options, shaving_stop.0, &mut reduced) {
             return refuted(report, refutation);
         }

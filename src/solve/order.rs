@@ -60,7 +60,7 @@ const PROPAGATION_NODES_PER_CELL: u64 = 4;
 /// solutions, which the search finds at once; now and then it has one,
 /// which shaving decides in milliseconds on a small board and the search
 /// can prove only by going through its whole tree, for seconds.
-pub(super) const SMALL_FIRST_TURN: f64 = 0.1;
+const SMALL_FIRST_TURN: f64 = 0.1;
 
 /// Shaving after that first turn runs for at most this many times as long:
 /// where it decides a board this small it needs milliseconds, but a cap of

@@ -14,6 +14,24 @@ use numbrix::{Board, Filled};
 /// example of an ordinary puzzle.
 pub const CLASSIC: &str = "examples/boards/classic_9x9.csv";
 
+/// A minimal 11x11 puzzle under examples/boards/ (`numbrix generate --rows
+/// 11 --cols 11 --level shaving --seed 504`): one solution, yet rules 1-5
+/// leave it loose, and the search alone needs seconds to prove that there
+/// is no second.
+pub const LOOSE_WITH_ONE_SOLUTION: &str = "loose/minimal_11x11";
+
+/// The text of [`LOOSE_WITH_ONE_SOLUTION`].
+pub fn loose_board_text() -> String {
+    std::fs::read_to_string(boards_dir().join(format!("{LOOSE_WITH_ONE_SOLUTION}.csv")))
+        .expect("the example board is there")
+}
+
+/// [`LOOSE_WITH_ONE_SOLUTION`] with its 91 typed as 89: no solution, which
+/// the search alone proves only by going through its whole tree.
+pub fn loose_board_mistyped() -> String {
+    loose_board_text().replace(",91,", ",89,")
+}
+
 /// A board file in a temporary folder.
 pub fn board_file(dir: &Path, name: &str, text: &str) -> PathBuf {
     let path = dir.join(name);

@@ -62,6 +62,7 @@
 
 mod branch;
 mod count;
+mod distinct;
 mod every;
 mod fill;
 mod frontier;
@@ -81,6 +82,7 @@ use std::time::Instant;
 use crate::board::Board;
 use crate::check::{check_values, Solution};
 use crate::domains::Domains;
+use distinct::Distinct;
 
 pub use branch::branch;
 pub use count::count;
@@ -316,8 +318,16 @@ fn search_beside(
     // Looking for one or two solutions, a run that wanders into a region
     // with none can take any time while another tie-break finds them at
     // once: runs restart with a new seed after a growing number of nodes
-    // (Luby's sequence). Counting walks once, over everything.
-    let restarts = limits.solutions <= KEPT as u64;
+    // (Luby's sequence). Counting to a limit on a board with clues, runs
+    // restart too, as long as the paths counted can be kept so that none
+    // is counted twice (`distinct.rs`). Counting every path walks once.
+    let distinct = match &engine {
+        Engine::Fill(_) if limits.solutions > KEPT as u64 => {
+            Distinct::for_up_to(board.len(), limits.solutions)
+        }
+        _ => None,
+    };
+    let restarts = limits.solutions <= KEPT as u64 || distinct.is_some();
     // Asked for two, the fill stops at its first and looks for the second
     // near it (`nearby.rs`) before it searches the whole board again.
     let look_nearby = limits.solutions == KEPT as u64 && matches!(engine, Engine::Fill(_));
@@ -326,6 +336,9 @@ fn search_beside(
         board,
         outcome,
         restarts,
+        distinct,
+        renewal: 0,
+        fresh: false,
         stop: limits.stop,
         pace: side.member.map(lockstep::Pace::new),
         gate,
@@ -359,6 +372,8 @@ fn search_beside(
         };
         tally.stopped = false;
         tally.out_of_nodes = false;
+        tally.renewed_to = 0;
+        recorder.renewal = budget - tally.nodes;
         // Past its whole restarts without a first solution (and, on a board
         // whose clues lie a little closer, past `joins_after`'s nodes), the
         // fill takes turns with the local search, run for run.

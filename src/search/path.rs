@@ -103,6 +103,9 @@ pub(super) struct Tally {
     pub(super) stopped: bool,
     /// The run used up its nodes ([`Walk::budget`]) before finishing.
     pub(super) out_of_nodes: bool,
+    /// A run that found new solutions goes on to here if that is past its
+    /// budget (`Recorder::renew`).
+    pub(super) renewed_to: u64,
 }
 
 impl Tally {
@@ -113,7 +116,7 @@ impl Tally {
         if self.nodes.is_multiple_of(super::TICK) && !event(Event::Tick(self)) {
             self.stopped = true;
         }
-        if self.nodes >= budget {
+        if self.nodes >= budget.max(self.renewed_to) {
             self.out_of_nodes = true;
             self.stopped = true;
         }
@@ -155,7 +158,7 @@ pub(super) enum Event<'a> {
     /// A full path, by value: `cells[v - 1]` holds v.
     Solution(&'a [usize]),
     /// Every few thousand nodes, for the clock and progress.
-    Tick(&'a Tally),
+    Tick(&'a mut Tally),
 }
 
 /// Cells a step can change the ways in of: at most 4 around the placed

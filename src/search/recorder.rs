@@ -4,9 +4,10 @@
 
 use std::time::Instant;
 
+use super::distinct::Distinct;
 use super::gate::Gate;
 use super::lockstep::{Pace, Standing};
-use super::path::Event;
+use super::path::{Event, Tally};
 use super::{checked, Outcome, Progress};
 use crate::board::Board;
 
@@ -18,6 +19,12 @@ pub(super) struct Recorder<'a> {
     pub(super) outcome: Outcome,
     /// With restarts, a solution an earlier run found is not counted again.
     pub(super) restarts: bool,
+    /// Counting to a limit with restarts, every path counted so far.
+    pub(super) distinct: Option<Distinct>,
+    /// Counting to a limit, the nodes a run goes on for after each new
+    /// solution, and whether one came since the last tick.
+    pub(super) renewal: u64,
+    pub(super) fresh: bool,
     pub(super) stop: Option<Instant>,
     /// Its pace among the searches side by side, if there are others.
     pub(super) pace: Option<Pace<'a>>,
@@ -42,6 +49,7 @@ impl Recorder<'_> {
                 self.outcome.count < target
             }
             Event::Tick(tally) => {
+                self.renew(tally);
                 (self.progress)(&Progress {
                     solutions: self.outcome.count,
                     nodes: tally.nodes,
@@ -50,6 +58,15 @@ impl Recorder<'_> {
                 self.keep_pace(work, (tally.nodes, self.moves, tally.failures));
                 !self.told_to_stop() && tally.nodes < self.max_nodes
             }
+        }
+    }
+
+    /// A run that counts to a limit and found new solutions since the last
+    /// tick is in a part of the tree where they gather: it goes on for its
+    /// whole length again rather than restart elsewhere.
+    fn renew(&mut self, tally: &mut Tally) {
+        if std::mem::take(&mut self.fresh) {
+            tally.renewed_to = tally.nodes.saturating_add(self.renewal);
         }
     }
 
@@ -88,6 +105,15 @@ impl Recorder<'_> {
         }
         match checked(self.board, values) {
             // An earlier run's solution found again.
+            Some(_)
+                if self
+                    .distinct
+                    .as_mut()
+                    .is_some_and(|distinct| !distinct.first_time(cells)) => {}
+            Some(solution) if self.distinct.is_some() => {
+                self.fresh = true;
+                outcome.keep(solution, weight)
+            }
             Some(solution) if self.restarts && outcome.solutions.contains(&solution) => {}
             Some(solution) => {
                 if let Some(gate) = self.gate {

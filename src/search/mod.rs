@@ -402,10 +402,12 @@ fn search_beside(
             recorder.stretched = stretcher.moves / moves_per_work;
             recorder.moves = stretcher.moves;
             if let Some(path) = found {
-                // Whether to go on does not matter: the fill's run is skipped
-                // as if it had stopped at this solution.
-                recorder.event(Event::Solution(&path), 1, target);
+                // The fill's run is skipped as if it had stopped at this
+                // solution; a count that goes on starts its next run as
+                // after a run out of nodes.
+                let go_on = recorder.event(Event::Solution(&path), 1, target);
                 tally.stopped = recorder.outcome.count > 0;
+                tally.out_of_nodes = go_on && tally.stopped;
             }
         }
         // Where this run starts, each with how many start cells it stands for

@@ -129,6 +129,19 @@ mod tests {
     }
 
     #[test]
+    fn a_count_to_a_limit_restarts_and_counts_each_path_once() {
+        // Its runs restart after a few hundred nodes and find the same
+        // paths again; the last run goes through the whole tree.
+        let board = empty(5, 5).with_clue(Cell::new(2, 2), Some(7)).unwrap();
+        let every = walked(&board);
+        for solutions in [3, every - 1, every, every + 1, 10 * every] {
+            let counted = count_up_to(&board, solutions);
+            let expected = (solutions.min(every), solutions > every);
+            assert_eq!((counted.count, counted.complete), expected, "limit {solutions}");
+        }
+    }
+
+    #[test]
     fn more_paths_than_a_u64_holds_are_past_any_limit() {
         let counted = count(&empty(3, 100), None, &Limits::ALL, &mut |_| {});
         assert_eq!((counted.count, counted.complete), (u64::MAX, false));

@@ -132,7 +132,10 @@ mod tests {
     fn a_count_to_a_limit_restarts_and_counts_each_path_once() {
         // Its runs restart after a few hundred nodes and find the same
         // paths again; the last run goes through the whole tree.
-        let board = empty(5, 5).with_clue(Cell::new(2, 2), Some(7)).unwrap();
+        let board = empty(6, 6)
+            .with_clue(Cell::new(0, 5), Some(20))
+            .and_then(|board| board.with_clue(Cell::new(3, 3), Some(9)))
+            .unwrap();
         let every = walked(&board);
         for solutions in [3, every - 1, every, every + 1, 10 * every] {
             let counted = count_up_to(&board, solutions);

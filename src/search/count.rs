@@ -140,7 +140,11 @@ mod tests {
         for solutions in [3, every - 1, every, every + 1, 10 * every] {
             let counted = count_up_to(&board, solutions);
             let expected = (solutions.min(every), solutions > every);
-            assert_eq!((counted.count, counted.complete), expected, "limit {solutions}");
+            assert_eq!(
+                (counted.count, counted.complete),
+                expected,
+                "limit {solutions}"
+            );
         }
     }
 

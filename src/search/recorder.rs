@@ -103,25 +103,21 @@ impl Recorder<'_> {
         for (position, &cell) in cells.iter().enumerate() {
             values[cell] = position as u32 + 1;
         }
-        match checked(self.board, values) {
-            // An earlier run's solution found again.
-            Some(_)
-                if self
-                    .distinct
-                    .as_mut()
-                    .is_some_and(|distinct| !distinct.first_time(cells)) => {}
-            Some(solution) if self.distinct.is_some() => {
-                self.fresh = true;
-                outcome.keep(solution, weight)
-            }
-            Some(solution) if self.restarts && outcome.solutions.contains(&solution) => {}
-            Some(solution) => {
-                if let Some(gate) = self.gate {
-                    gate.offer(&solution);
-                }
-                outcome.keep(solution, weight)
-            }
-            None => {}
+        let Some(solution) = checked(self.board, values) else {
+            return;
+        };
+        // An earlier run's solution found again.
+        let again = match &mut self.distinct {
+            Some(distinct) => !distinct.first_time(cells),
+            None => self.restarts && outcome.solutions.contains(&solution),
+        };
+        if again {
+            return;
         }
+        self.fresh = self.distinct.is_some();
+        if let Some(gate) = self.gate {
+            gate.offer(&solution);
+        }
+        outcome.keep(solution, weight)
     }
 }

@@ -277,6 +277,7 @@ pub(super) fn count(
     // A board whose only clues are 1 and T goes to the frontier program,
     // which needs no domains: shaving it first would only cost time (most
     // of the count of an empty 8x8).
+    let mut first_turn = 0;
     if !search::ends_only(board) && will_shave(options, &reduced) {
         if !order::tight(board, &reduced) {
             let turn = deadline.earlier(&Deadline::new(Some(order::COUNT_FIRST_TURN)));
@@ -285,12 +286,20 @@ pub(super) fn count(
             if reached || turn.0 == deadline.0 {
                 return Ok(counted(&outcome));
             }
+            first_turn = outcome.count;
         }
         if shave(board, options, deadline.0, &mut reduced).is_err() {
             return Ok(NONE);
         }
     }
-    Ok(counted(&counting(reduced.domains.as_ref(), &deadline)))
+    let mut count = counted(&counting(reduced.domains.as_ref(), &deadline));
+    // Stopped short, the count over the shaved domains may have found fewer
+    // than the first turn did: the solutions are the same, so at least
+    // that many are known.
+    if !count.complete {
+        count.solutions = count.solutions.max(first_turn);
+    }
+    Ok(count)
 }
 
 /// The count of a board with no solution.

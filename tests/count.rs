@@ -28,6 +28,32 @@ fn count_stops_at_its_limit_with_exit_3() {
     assert_stopped_at(&output, 10);
 }
 
+#[test]
+fn count_to_a_limit_on_scattered_clues_reaches_it() {
+    // Four clues on 12x12: a single walk found no solution here in
+    // minutes, sunk in a part of the tree with none; restarts find
+    // thousands. The time limit only keeps a failure from hanging.
+    let board = "\
+,,,,,,40,,,,,
+,,,,,,,,,,,
+,,,,,,,,,,,
+,,,,,,,,,,,
+52,,,,,,,,,,,
+,,,,,,,,,,,
+,,,,,,,,,,,
+,,,,,,,,,,,
+,,,,,,,,,,,
+,,,,,,,,,,,82
+,,,,,,,,,,,
+,,,,,,,,,78,,
+";
+    let output = numbrix_with_input(
+        &["count", "-", "--limit", "1000", "--time-limit", "60"],
+        board.as_bytes(),
+    );
+    assert_stopped_at(&output, 1000);
+}
+
 /// `count` printed `limit` and said it stopped there, with exit status 3.
 fn assert_stopped_at(output: &std::process::Output, limit: u64) {
     assert_eq!(stdout(output), format!("{limit}\n"));

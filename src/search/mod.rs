@@ -361,6 +361,11 @@ fn search_beside(
             Engine::Fill(lanes) => {
                 if restarts && recorder.outcome.count == 0 {
                     lanes.take_turns(board, &grid, &givens);
+                } else if recorder.distinct.is_some() {
+                    // Counting on from the first solution, the lane that
+                    // found it goes on alone, with runs that do not
+                    // backjump among its runs (the second lane's all do).
+                    lanes.keep_current();
                 }
                 lanes.current().runs
             }

@@ -17,6 +17,8 @@ const MOST_CELLS_KEPT: u64 = 1 << 24;
 /// The paths found so far, each as its cells in the order of their values.
 pub(super) struct Distinct {
     paths: HashSet<Box<[u16]>>,
+    /// A new path came since [`Distinct::fresh`] was last asked.
+    fresh: bool,
 }
 
 impl Distinct {
@@ -27,12 +29,20 @@ impl Distinct {
             && solutions.saturating_mul(cells as u64) <= MOST_CELLS_KEPT;
         fits.then(|| Distinct {
             paths: HashSet::new(),
+            fresh: false,
         })
     }
 
     /// Is the path `cells` (`cells[v - 1]` holds v) new? It is kept if so.
     pub(super) fn first_time(&mut self, cells: &[usize]) -> bool {
         let path = cells.iter().map(|&cell| cell as u16).collect();
-        self.paths.insert(path)
+        let new = self.paths.insert(path);
+        self.fresh |= new;
+        new
+    }
+
+    /// Has a new path come since the last time this was asked?
+    pub(super) fn fresh(&mut self) -> bool {
+        std::mem::take(&mut self.fresh)
     }
 }

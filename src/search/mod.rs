@@ -13,12 +13,14 @@
 //!
 //! Looking for one or two solutions, runs restart with a new tie-break
 //! after a growing number of nodes (Luby's sequence), so that one unlucky
-//! early choice does not hold the whole search. Until the fill has a first
-//! solution, a run starts near where the last one got to, with the
-//! placements around its failure taken back (`fill/repair.rs`). It answers a first
-//! solution, a second one or a proof that there is none, and counts. A fill
-//! that has not found a first solution after a while gets a second fill
-//! beside it, with its own seed, and the two take turns (`lanes.rs`).
+//! early choice does not hold the whole search; so do counts to a limit on
+//! a board with clues, keeping the paths they counted (`distinct.rs`).
+//! Until the fill has a first solution, a run starts near where the last
+//! one got to, with the placements around its failure taken back
+//! (`fill/repair.rs`). It answers a first solution, a second one or a
+//! proof that there is none, and counts. A fill that has not found a
+//! first solution after a while gets a second fill beside it, with its
+//! own seed, and the two take turns (`lanes.rs`).
 //! Some runs backjump (`fill/backjump.rs`): when a value has tried all
 //! its cells, the placements since that lie far from them are taken back
 //! at once; a run that passed over untried cells so proves nothing, and
@@ -338,7 +340,6 @@ fn search_beside(
         restarts,
         distinct,
         renewal: 0,
-        fresh: false,
         stop: limits.stop,
         pace: side.member.map(lockstep::Pace::new),
         gate,
@@ -424,12 +425,17 @@ fn search_beside(
         };
         // The fill's failure weights fade run by run while it restarts from
         // the givens, and count every run once it repairs or has found a
-        // solution (`fill/weights.rs`).
+        // solution, except in a count to a limit, which fades them again
+        // (`fill/weights.rs`).
         if let Engine::Fill(lanes) = &mut engine {
             let lane = lanes.current();
-            match recorder.outcome.count == 0 && lane.nodes < repairs_after {
-                true => lane.fill.weights.fade(),
-                false => lane.fill.weights.remember_every_run(),
+            let found = recorder.outcome.count > 0;
+            if found && recorder.distinct.is_some() {
+                lane.fill.weights.fade_again();
+            } else if !found && lane.nodes < repairs_after {
+                lane.fill.weights.fade();
+            } else {
+                lane.fill.weights.remember_every_run();
             }
         }
         for (start, weight) in starts {

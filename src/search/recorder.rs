@@ -21,10 +21,9 @@ pub(super) struct Recorder<'a> {
     pub(super) restarts: bool,
     /// Counting to a limit with restarts, every path counted so far.
     pub(super) distinct: Option<Distinct>,
-    /// Counting to a limit, the nodes a run goes on for after each new
-    /// solution, and whether one came since the last tick.
+    /// Counting to a limit, the nodes a run goes on for after a new path:
+    /// the length it started with.
     pub(super) renewal: u64,
-    pub(super) fresh: bool,
     pub(super) stop: Option<Instant>,
     /// Its pace among the searches side by side, if there are others.
     pub(super) pace: Option<Pace<'a>>,
@@ -65,7 +64,7 @@ impl Recorder<'_> {
     /// tick is in a part of the tree where they gather: it goes on for its
     /// whole length again rather than restart elsewhere.
     fn renew(&mut self, tally: &mut Tally) {
-        if std::mem::take(&mut self.fresh) {
+        if self.distinct.as_mut().is_some_and(Distinct::fresh) {
             tally.renewed_to = tally.nodes.saturating_add(self.renewal);
         }
     }
@@ -114,7 +113,6 @@ impl Recorder<'_> {
         if again {
             return;
         }
-        self.fresh = self.distinct.is_some();
         if let Some(gate) = self.gate {
             gate.offer(&solution);
         }

@@ -22,9 +22,9 @@
 //!
 //! A count to a limit that goes on past its first solution fades them
 //! again, run by run: with every failure of the count remembered, its
-//! runs kept to the same few parts of the tree, and on two boards of 120
-//! one found 4 solutions in 5 s where a single walk found 317
-//! (docs/benchmarks.md, "Count to a limit with restarts").
+//! runs kept to the same few parts of the tree, and found a handful of
+//! solutions where a single walk found hundreds (docs/benchmarks.md,
+//! "Count to a limit with restarts").
 //!
 //! With w(v) the weight of open value v, f_r(v) the failures at v in run r:
 //! - fading (run r from the givens, before any repair, and every run of a

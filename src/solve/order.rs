@@ -88,6 +88,13 @@ pub(super) fn short_first_turn(board: &Board) -> Option<f64> {
 /// reaches its limit on such a board does so at once.
 pub(super) const COUNT_FIRST_TURN: f64 = SMALL_FIRST_TURN;
 
+/// Seconds shaving gets after the count's first turn, at most, as after
+/// `solve`'s ([`SMALL_SHAVING_TURNS`]): shaving a loose 16x16 board whole
+/// takes seconds, and a count the first turn did not settle there has
+/// many solutions more often than one (docs/benchmarks.md, "Count to a
+/// limit with restarts").
+pub(super) const COUNT_SHAVING: f64 = SMALL_SHAVING_TURNS * COUNT_FIRST_TURN;
+
 /// The decisions the search by propagation gets before shaving on this
 /// board, if it is small enough to try: see [`PROPAGATION_CELLS`].
 pub(crate) fn propagation_probe(board: &Board) -> Option<u64> {

@@ -248,8 +248,8 @@ fn write_outcome(outcome: Outcome, unique: bool, report: &mut Report) {
 /// domains, as `solve` does ([`super::order`]): where the board has many
 /// solutions it reaches its limit at once, and shaving, which would have
 /// come first, costs tens of times as long there. Only if it does not is
-/// the board shaved and counted again over the shaved domains (the count
-/// is the same over either).
+/// the board shaved, for [`order::COUNT_SHAVING`] at most, and counted
+/// again over the shaved domains (the count is the same over either).
 pub(super) fn count(
     board: &Board,
     options: &Options,
@@ -279,6 +279,7 @@ pub(super) fn count(
     // of the count of an empty 8x8).
     let mut first_turn = 0;
     if !search::ends_only(board) && will_shave(options, &reduced) {
+        let mut shaving = deadline;
         if !order::tight(board, &reduced) {
             let turn = deadline.earlier(&Deadline::new(Some(order::COUNT_FIRST_TURN)));
             let outcome = counting(reduced.domains.as_ref(), &turn);
@@ -287,8 +288,11 @@ pub(super) fn count(
                 return Ok(counted(&outcome));
             }
             first_turn = outcome.count;
+            shaving = deadline.earlier(&Deadline::new(Some(order::COUNT_SHAVING)));
         }
-        if shave(board, options, deadline.0, &mut reduced).is_err() {
+        // Shaving stopped by its clock leaves domains that still hold every
+        // solution.
+        if shave(board, options, shaving.0, &mut reduced).is_err() {
             return Ok(NONE);
         }
     }

@@ -262,22 +262,24 @@ pub(super) fn count(
         return Ok(NONE);
     };
     // A count that starts again over the shaved domains finds the same
-    // solutions again: what progress hears does not go back.
-    let mut shown = 0;
+    // solutions again: the most known so far, which progress hears, does
+    // not go back.
+    let mut known = 0;
     let mut counting = |domains: Option<&Domains>, stop: &Deadline| {
         let limits = Limits {
             solutions: limit,
             stop: stop.0,
         };
-        search::count(board, domains, &limits, &mut |seen| {
-            shown = shown.max(seen.solutions);
-            progress(shown)
-        })
+        let outcome = search::count(board, domains, &limits, &mut |seen| {
+            known = known.max(seen.solutions);
+            progress(known)
+        });
+        known = known.max(outcome.count);
+        outcome
     };
     // A board whose only clues are 1 and T goes to the frontier program,
     // which needs no domains: shaving it first would only cost time (most
     // of the count of an empty 8x8).
-    let mut first_turn = 0;
     if !search::ends_only(board) && will_shave(options, &reduced) {
         let mut shaving = deadline;
         if !order::tight(board, &reduced) {
@@ -287,7 +289,6 @@ pub(super) fn count(
             if reached || turn.0 == deadline.0 {
                 return Ok(counted(&outcome));
             }
-            first_turn = outcome.count;
             shaving = deadline.earlier(&Deadline::new(Some(order::COUNT_SHAVING)));
         }
         // Shaving stopped by its clock leaves domains that still hold every
@@ -301,7 +302,7 @@ pub(super) fn count(
     // than the first turn did: the solutions are the same, so at least
     // that many are known.
     if !count.complete {
-        count.solutions = count.solutions.max(first_turn);
+        count.solutions = known;
     }
     Ok(count)
 }

@@ -3,11 +3,14 @@
 //! elsewhere; and on a wide board with a small limit, with the walk first,
 //! which reaches a few solutions long before the program knows any count.
 
+use std::time::Instant;
+
 use crate::board::Board;
 use crate::domains::Domains;
 
+use super::distinct::Distinct;
 use super::frontier::{count_paths, ends_only, NoCount, WIDEST};
-use super::{search, search_bounded, Limits, Outcome, Progress};
+use super::{search, search_bounded, search_while_finding, Limits, Outcome, Progress};
 
 /// Nodes the walk gets ahead of the program when a limit is given, per
 /// cell (to its first path) and per solution asked for.
@@ -20,6 +23,12 @@ const WALK_MAX_NODES: u64 = 1 << 20;
 /// The narrowest board the walk goes ahead of the program on: narrower
 /// ones it counts whole in a few milliseconds.
 const WALK_FIRST_WIDTH: usize = 10;
+
+/// Nodes a count past the paths that can be kept walks without finding a
+/// new one before it restarts (a few tenths of a second): the walk goes on
+/// while it finds paths, and a count that ends pays nothing for the
+/// restarts.
+const FIRST_WALK_DROUGHT: u64 = 1 << 18;
 
 /// Counts the solutions of `board` within `limits`, as [`search`]
 /// does, but with the frontier program where it applies: the count is then
@@ -71,7 +80,87 @@ pub fn count(
         Err(NoCount::Overflow) => counted(reached, false),
         // Nothing counted by the clock.
         Err(NoCount::Stopped) => counted(0, false),
-        Err(NoCount::Clues | NoCount::TooWide) => search(board, domains, limits, progress),
+        Err(NoCount::Clues | NoCount::TooWide) => search_count(board, domains, limits, progress),
+    }
+}
+
+/// Counts with the search. Up to as many paths as can be kept
+/// (`distinct.rs`), runs restart as they do for one or two solutions.
+/// Past that (every path, say), it walks once while it finds paths (until
+/// `FIRST_WALK_DROUGHT` nodes pass without one), then restarts up to the paths that can be kept, and
+/// past those walks once to the limit from the start (a walk cannot tell
+/// the paths the restarts found): the count is the most any of the three
+/// reached, complete only if the last one ended.
+fn search_count(
+    board: &Board,
+    domains: Option<&Domains>,
+    limits: &Limits,
+    progress: &mut dyn FnMut(&Progress),
+) -> Outcome {
+    let kept = Distinct::most_paths(board);
+    count_in_phases(board, domains, limits, (FIRST_WALK_DROUGHT, kept), progress)
+}
+
+/// As [`search_count`], with the first walk's drought and the paths kept
+/// given (`(drought, kept)`).
+fn count_in_phases(
+    board: &Board,
+    domains: Option<&Domains>,
+    limits: &Limits,
+    (drought, kept): (u64, u64),
+    progress: &mut dyn FnMut(&Progress),
+) -> Outcome {
+    // A board without clues is walked, which cannot restart.
+    if limits.solutions <= kept || board.clue_count() == 0 {
+        return search(board, domains, limits, progress);
+    }
+    let restarted = Limits {
+        solutions: kept,
+        stop: limits.stop,
+    };
+    let mut sum = Outcome {
+        solutions: Vec::new(),
+        count: 0,
+        complete: false,
+        nodes: 0,
+        moves: 0,
+        failures: 0,
+        threads: 1,
+    };
+    for phase in 0..3 {
+        let (known, nodes) = (sum.count, sum.nodes);
+        let mut told = |seen: &Progress| {
+            progress(&Progress {
+                solutions: known.max(seen.solutions),
+                nodes: nodes + seen.nodes,
+            })
+        };
+        sum.add(match phase {
+            0 => search_while_finding(board, domains, limits, drought, &mut told),
+            1 => search(board, domains, &restarted, &mut told),
+            _ => search(board, domains, limits, &mut told),
+        });
+        let out_of_time = limits.stop.is_some_and(|stop| Instant::now() >= stop);
+        if sum.complete || sum.count >= limits.solutions || out_of_time {
+            break;
+        }
+    }
+    sum
+}
+
+impl Outcome {
+    /// Adds what a later phase of a count found: the most either counted
+    /// (the phases count the same paths again), complete if the later one
+    /// ended, their work summed.
+    fn add(&mut self, phase: Outcome) {
+        if self.solutions.is_empty() {
+            self.solutions = phase.solutions;
+        }
+        self.count = self.count.max(phase.count);
+        self.complete = phase.complete;
+        self.nodes += phase.nodes;
+        self.moves += phase.moves;
+        self.failures += phase.failures;
     }
 }
 
@@ -145,6 +234,29 @@ mod tests {
                 expected,
                 "limit {solutions}"
             );
+        }
+    }
+
+    #[test]
+    fn a_count_past_the_paths_kept_walks_restarts_and_walks_again() {
+        let board = empty(6, 6)
+            .with_clue(Cell::new(0, 5), Some(20))
+            .and_then(|board| board.with_clue(Cell::new(3, 3), Some(9)))
+            .unwrap();
+        let every = walked(&board);
+        // The first walk stops 256 nodes after its last new path; the
+        // restarts keep 100 paths, or all of them.
+        for kept in [100, 10 * every] {
+            for solutions in [every / 2, u64::MAX] {
+                let limits = Limits {
+                    solutions,
+                    stop: None,
+                };
+                let counted = count_in_phases(&board, None, &limits, (256, kept), &mut |_| {});
+                let expected = (solutions.min(every), solutions > every);
+                let outcome = (counted.count, counted.complete);
+                assert_eq!(outcome, expected, "kept {kept}, limit {solutions}");
+            }
         }
     }
 

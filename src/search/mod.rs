@@ -255,24 +255,53 @@ pub fn search_bounded(
     max_nodes: u64,
     progress: &mut dyn FnMut(&Progress),
 ) -> Outcome {
-    search_beside(
-        board,
-        domains,
-        limits,
-        max_nodes,
-        Side::ALONE,
-        None,
-        progress,
-    )
+    let budget = Budget::nodes(max_nodes);
+    search_beside(board, domains, limits, budget, Side::ALONE, None, progress)
 }
 
-/// As [`search_bounded`], as one of several searches side by side, pausing
-/// at `gate` when another thread closes it.
+/// As [`search`], stopping (incomplete) once about `drought` nodes (to the
+/// next 256) have passed since its last new solution, or since its start:
+/// a count that walks goes on while it finds paths.
+fn search_while_finding(
+    board: &Board,
+    domains: Option<&Domains>,
+    limits: &Limits,
+    drought: u64,
+    progress: &mut dyn FnMut(&Progress),
+) -> Outcome {
+    let budget = Budget {
+        nodes: u64::MAX,
+        drought,
+    };
+    search_beside(board, domains, limits, budget, Side::ALONE, None, progress)
+}
+
+/// How far a search goes besides its [`Limits`], in nodes.
+#[derive(Clone, Copy)]
+struct Budget {
+    /// About this many nodes in all.
+    nodes: u64,
+    /// About this many since its last new solution (or its start).
+    drought: u64,
+}
+
+impl Budget {
+    /// About `nodes` nodes in all.
+    fn nodes(nodes: u64) -> Budget {
+        Budget {
+            nodes,
+            drought: u64::MAX,
+        }
+    }
+}
+
+/// As [`search_bounded`], within `budget`, as one of several searches side
+/// by side, pausing at `gate` when another thread closes it.
 fn search_beside(
     board: &Board,
     domains: Option<&Domains>,
     limits: &Limits,
-    max_nodes: u64,
+    budget: Budget,
     side: Side,
     gate: Option<&Gate>,
     progress: &mut dyn FnMut(&Progress),
@@ -325,7 +354,7 @@ fn search_beside(
     // is counted twice (`distinct.rs`). Counting every path walks once.
     let distinct = match &engine {
         Engine::Fill(_) if limits.solutions > KEPT as u64 => {
-            Distinct::for_up_to(board.len(), limits.solutions)
+            Distinct::for_up_to(board, limits.solutions)
         }
         _ => None,
     };
@@ -345,7 +374,8 @@ fn search_beside(
         gate,
         stretched: 0,
         moves: 0,
-        max_nodes,
+        budget,
+        found_at: (0, 0),
         progress,
     };
     // A run must at least be able to go down once, to the last value.
@@ -472,7 +502,7 @@ fn search_beside(
                 lane.repair.start_over(&mut lane.fill, &givens);
             }
             let open = recorder.outcome.count < target;
-            if open && !recorder.told_to_stop() && tally.nodes < max_nodes {
+            if open && !recorder.told_to_stop() && tally.nodes < recorder.budget.nodes {
                 // None nearby: the whole board again, from the next run.
                 continue;
             }

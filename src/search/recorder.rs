@@ -8,7 +8,7 @@ use super::distinct::Distinct;
 use super::gate::Gate;
 use super::lockstep::{Pace, Standing};
 use super::path::{Event, Tally};
-use super::{checked, Outcome, Progress};
+use super::{checked, Budget, Outcome, Progress};
 use crate::board::Board;
 
 /// What the search does with the engines' events: each solution is
@@ -33,7 +33,9 @@ pub(super) struct Recorder<'a> {
     /// counts both), and the moves themselves.
     pub(super) stretched: u64,
     pub(super) moves: u64,
-    pub(super) max_nodes: u64,
+    pub(super) budget: Budget,
+    /// The count and the nodes at the tick that last saw it grow.
+    pub(super) found_at: (u64, u64),
     pub(super) progress: &'a mut dyn FnMut(&Progress),
 }
 
@@ -55,7 +57,7 @@ impl Recorder<'_> {
                 });
                 let work = tally.nodes + self.stretched;
                 self.keep_pace(work, (tally.nodes, self.moves, tally.failures));
-                !self.told_to_stop() && tally.nodes < self.max_nodes
+                !self.told_to_stop() && tally.nodes < self.budget.nodes && !self.parched(tally)
             }
         }
     }
@@ -67,6 +69,14 @@ impl Recorder<'_> {
         if self.distinct.as_mut().is_some_and(Distinct::fresh) {
             tally.renewed_to = tally.nodes.saturating_add(self.renewal);
         }
+    }
+
+    /// Has the search gone its budget's drought without a new solution?
+    fn parched(&mut self, tally: &Tally) -> bool {
+        if self.outcome.count > self.found_at.0 {
+            self.found_at = (self.outcome.count, tally.nodes);
+        }
+        tally.nodes - self.found_at.1 >= self.budget.drought
     }
 
     /// The clock has run out, a barrier has told it that a search beside

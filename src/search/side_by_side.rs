@@ -19,7 +19,7 @@
 //! alone.
 
 use super::lockstep::{self, Leaving, Lockstep, Member, Record};
-use super::{search_beside, settles, Gate, Limits, Outcome, Progress, KEPT};
+use super::{search_beside, settles, Budget, Gate, Limits, Outcome, Progress, KEPT};
 use crate::board::Board;
 use crate::domains::Domains;
 
@@ -122,7 +122,8 @@ pub fn search_side_by_side(
     let seed = seed.wrapping_mul(ASKED_SEED_STRIDE);
     if threads <= 1 || limits.solutions > KEPT as u64 || board.len() <= ONE_SEARCH_CELLS {
         let alone = Side { seed, member: None };
-        return search_beside(board, domains, limits, max_nodes, alone, gate, progress);
+        let budget = Budget::nodes(max_nodes);
+        return search_beside(board, domains, limits, budget, alone, gate, progress);
     }
     let steps = Lockstep::new(threads, lockstep::epoch_for(board.len()));
     let lockstep = &steps;
@@ -140,7 +141,8 @@ pub fn search_side_by_side(
                             seed: seed.wrapping_add(index as u64 * SEED_STRIDE),
                             member: Some(member),
                         };
-                        search_beside(board, domains, limits, max_nodes, side, gate, &mut |_| {})
+                        let budget = Budget::nodes(max_nodes);
+                        search_beside(board, domains, limits, budget, side, gate, &mut |_| {})
                     })
                 }));
             }
@@ -156,7 +158,7 @@ pub fn search_side_by_side(
             board,
             domains,
             limits,
-            max_nodes,
+            Budget::nodes(max_nodes),
             side,
             gate,
             &mut first_heard,
@@ -362,7 +364,15 @@ mod tests {
                 index: 1,
             }),
         };
-        let outcome = search_beside(&board, None, &TWO, u64::MAX, side, None, &mut |_| {});
+        let outcome = search_beside(
+            &board,
+            None,
+            &TWO,
+            Budget::nodes(u64::MAX),
+            side,
+            None,
+            &mut |_| {},
+        );
         assert!(!outcome.complete);
         assert_eq!(outcome.count, 0);
         assert_eq!(outcome.nodes, super::super::lockstep::EPOCH);

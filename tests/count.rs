@@ -28,12 +28,9 @@ fn count_stops_at_its_limit_with_exit_3() {
     assert_stopped_at(&output, 10);
 }
 
-#[test]
-fn count_to_a_limit_on_scattered_clues_reaches_it() {
-    // Four clues on 12x12: a single walk found no solution here in
-    // minutes, sunk in a part of the tree with none; restarts find
-    // thousands. The time limit only keeps a failure from hanging.
-    let board = "\
+/// Four clues on 12x12: a single walk found no solution here in minutes,
+/// sunk in a part of the tree with none; restarts find thousands.
+const SCATTERED_CLUES: &str = "\
 ,,,,,,40,,,,,
 ,,,,,,,,,,,
 ,,,,,,,,,,,
@@ -47,11 +44,28 @@ fn count_to_a_limit_on_scattered_clues_reaches_it() {
 ,,,,,,,,,,,
 ,,,,,,,,,78,,
 ";
+
+#[test]
+fn count_to_a_limit_on_scattered_clues_reaches_it() {
+    // The time limit only keeps a failure from hanging.
     let output = numbrix_with_input(
         &["count", "-", "--limit", "1000", "--time-limit", "60"],
-        board.as_bytes(),
+        SCATTERED_CLUES.as_bytes(),
     );
     assert_stopped_at(&output, 1000);
+}
+
+#[test]
+fn count_of_every_path_on_scattered_clues_finds_thousands_by_its_time_limit() {
+    // The single walk printed 0 here after any time limit.
+    let output = numbrix_with_input(
+        &["count", "-", "--time-limit", "3"],
+        SCATTERED_CLUES.as_bytes(),
+    );
+    assert_eq!(output.status.code(), Some(3));
+    assert!(stderr(&output).contains("there may be more solutions"));
+    let counted: u64 = stdout(&output).trim().parse().expect("a count on stdout");
+    assert!(counted >= 1000, "counted {counted}");
 }
 
 /// `count` printed `limit` and said it stopped there, with exit status 3.

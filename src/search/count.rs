@@ -50,13 +50,8 @@ pub fn count(
     progress: &mut dyn FnMut(&Progress),
 ) -> Outcome {
     let counted = |count, complete| Outcome {
-        solutions: Vec::new(),
         count,
-        complete,
-        nodes: 0,
-        moves: 0,
-        failures: 0,
-        threads: 1,
+        ..Outcome::nothing(complete)
     };
     // The search stops, not complete, at the solution that reaches its
     // limit (at the first when the limit is 0).
@@ -118,15 +113,7 @@ fn count_in_phases(
         solutions: kept,
         stop: limits.stop,
     };
-    let mut sum = Outcome {
-        solutions: Vec::new(),
-        count: 0,
-        complete: false,
-        nodes: 0,
-        moves: 0,
-        failures: 0,
-        threads: 1,
-    };
+    let mut sum = Outcome::nothing(false);
     for phase in 0..3 {
         let (known, nodes) = (sum.count, sum.nodes);
         let mut told = |seen: &Progress| {

@@ -204,6 +204,20 @@ fn luby(run: u64) -> u64 {
 }
 
 impl Outcome {
+    /// Nothing found, no work done, by one search; `complete` says whether
+    /// that is all there is.
+    fn nothing(complete: bool) -> Outcome {
+        Outcome {
+            solutions: Vec::new(),
+            count: 0,
+            complete,
+            nodes: 0,
+            moves: 0,
+            failures: 0,
+            threads: 1,
+        }
+    }
+
     /// Counts a solution found `weight` times (its symmetric copies
     /// included), keeping the first [`KEPT`].
     fn keep(&mut self, solution: Solution, weight: u64) {
@@ -306,15 +320,7 @@ fn search_beside(
     gate: Option<&Gate>,
     progress: &mut dyn FnMut(&Progress),
 ) -> Outcome {
-    let outcome = Outcome {
-        solutions: Vec::new(),
-        count: 0,
-        complete: true,
-        nodes: 0,
-        moves: 0,
-        failures: 0,
-        threads: 1,
-    };
+    let outcome = Outcome::nothing(true);
     let reduced;
     let domains = match domains {
         Some(domains) => domains,

@@ -210,15 +210,7 @@ fn pooled(outcomes: Vec<Outcome>, limits: &Limits) -> Outcome {
     let mut answer = match outcomes.iter().position(|outcome| settles(outcome, limits)) {
         Some(index) => outcomes.into_iter().nth(index).expect("the settled one"),
         None => {
-            let mut answer = Outcome {
-                solutions: Vec::new(),
-                count: 0,
-                complete: false,
-                nodes: 0,
-                moves: 0,
-                failures: 0,
-                threads: 0,
-            };
+            let mut answer = Outcome::nothing(false);
             for solution in outcomes.into_iter().flat_map(|outcome| outcome.solutions) {
                 if !answer.solutions.contains(&solution) {
                     answer.keep(solution, 1);

@@ -2,6 +2,8 @@
 //! it applies, exact and without walking; with the walk or the fill
 //! elsewhere; and on a wide board with a small limit, with the walk first,
 //! which reaches a few solutions long before the program knows any count.
+//! On a board with clues, a count past the paths that can be kept walks,
+//! restarts, and walks again (`search_count`).
 
 use std::time::Instant;
 
@@ -82,10 +84,10 @@ pub fn count(
 /// Counts with the search. Up to as many paths as can be kept
 /// (`distinct.rs`), runs restart as they do for one or two solutions.
 /// Past that (every path, say), it walks once while it finds paths (until
-/// `FIRST_WALK_DROUGHT` nodes pass without one), then restarts up to the paths that can be kept, and
-/// past those walks once to the limit from the start (a walk cannot tell
-/// the paths the restarts found): the count is the most any of the three
-/// reached, complete only if the last one ended.
+/// `FIRST_WALK_DROUGHT` nodes pass without one), then restarts up to the
+/// paths that can be kept, and past those walks once to the limit from the
+/// start (a walk cannot tell the paths the restarts found): the count is
+/// the most any of the three reached, complete only if the last one ended.
 fn search_count(
     board: &Board,
     domains: Option<&Domains>,

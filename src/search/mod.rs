@@ -13,8 +13,9 @@
 //!
 //! Looking for one or two solutions, runs restart with a new tie-break
 //! after a growing number of nodes (Luby's sequence), so that one unlucky
-//! early choice does not hold the whole search; so do counts to a limit on
-//! a board with clues, keeping the paths they counted (`distinct.rs`).
+//! early choice does not hold the whole search; so do counts on a board
+//! with clues, keeping the paths they counted (`distinct.rs`), after a
+//! first walk where they count every path (`count.rs`).
 //! Until the fill has a first solution, a run starts near where the last
 //! one got to, with the placements around its failure taken back
 //! (`fill/repair.rs`). It answers a first solution, a second one or a
@@ -357,7 +358,8 @@ fn search_beside(
     // once: runs restart with a new seed after a growing number of nodes
     // (Luby's sequence). Counting to a limit on a board with clues, runs
     // restart too, as long as the paths counted can be kept so that none
-    // is counted twice (`distinct.rs`). Counting every path walks once.
+    // is counted twice (`distinct.rs`). Counting past the paths that can
+    // be kept walks once (`count.rs` runs such a count in phases).
     let distinct = match &engine {
         Engine::Fill(_) if limits.solutions > KEPT as u64 => {
             Distinct::for_up_to(board, limits.solutions)

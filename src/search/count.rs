@@ -12,7 +12,7 @@ use crate::domains::Domains;
 
 use super::distinct::Distinct;
 use super::frontier::{count_paths, ends_only, NoCount, WIDEST};
-use super::{search, search_bounded, search_while_finding, Limits, Outcome, Progress};
+use super::{count_phase, search, search_bounded, Limits, Outcome, Progress};
 
 /// Nodes the walk gets ahead of the program when a limit is given, per
 /// cell (to its first path) and per solution asked for.
@@ -84,51 +84,65 @@ pub fn count(
 /// Counts with the search. Up to as many paths as can be kept
 /// (`distinct.rs`), runs restart as they do for one or two solutions.
 /// Past that (every path, say), it walks once while it finds paths (until
-/// `FIRST_WALK_DROUGHT` nodes pass without one), then restarts up to the
-/// paths that can be kept, and past those walks once to the limit from the
-/// start (a walk cannot tell the paths the restarts found): the count is
-/// the most any of the three reached, complete only if the last one ended.
+/// `FIRST_WALK_DROUGHT` nodes pass without one), then restarts until the
+/// paths kept fill their room, then walks once more from the start, to the
+/// limit or the end, counting only the paths the restarts did not keep
+/// (a walk never finds one twice, so it needs no room to keep them). The
+/// first walk keeps no paths, which would cost a count that ends there
+/// (every count that ends soon) a few per cent: its count stands on its
+/// own, and the count is the larger of it and what the other two found,
+/// exact when any of the three ends.
 fn search_count(
     board: &Board,
     domains: Option<&Domains>,
     limits: &Limits,
     progress: &mut dyn FnMut(&Progress),
 ) -> Outcome {
-    let kept = Distinct::most_paths(board);
-    count_in_phases(board, domains, limits, (FIRST_WALK_DROUGHT, kept), progress)
+    let room = Distinct::most_paths(board);
+    count_in_phases(board, domains, limits, (FIRST_WALK_DROUGHT, room), progress)
 }
 
-/// As [`search_count`], with the first walk's drought and the paths kept
-/// given (`(drought, kept)`).
+/// As [`search_count`], with the first walk's drought and the room for
+/// paths given (`(drought, room)`).
 fn count_in_phases(
     board: &Board,
     domains: Option<&Domains>,
     limits: &Limits,
-    (drought, kept): (u64, u64),
+    (drought, room): (u64, u64),
     progress: &mut dyn FnMut(&Progress),
 ) -> Outcome {
-    // A board without clues is walked, which cannot restart.
-    if limits.solutions <= kept || board.clue_count() == 0 {
+    // A board without clues is walked, which cannot restart; nor can a
+    // count with no room to keep paths.
+    if limits.solutions <= room || room == 0 || board.clue_count() == 0 {
         return search(board, domains, limits, progress);
     }
-    let restarted = Limits {
-        solutions: kept,
-        stop: limits.stop,
-    };
+    let mut kept = Distinct::with_room(board, room);
     let mut sum = Outcome::nothing(false);
     for phase in 0..3 {
-        let (known, nodes) = (sum.count, sum.nodes);
+        let (walked, known, nodes) = (sum.count, kept.counted(), sum.nodes);
         let mut told = |seen: &Progress| {
             progress(&Progress {
-                solutions: known.max(seen.solutions),
+                solutions: walked.max(known + seen.solutions),
                 nodes: nodes + seen.nodes,
             })
         };
-        sum.add(match phase {
-            0 => search_while_finding(board, domains, limits, drought, &mut told),
-            1 => search(board, domains, &restarted, &mut told),
-            _ => search(board, domains, limits, &mut told),
-        });
+        let (solutions, keeping) = match phase {
+            0 => (limits.solutions, (None, Some(drought))),
+            // The limit is past the room: the restarts stop when it fills.
+            1 => (room, (Some(&mut kept), None)),
+            _ => (limits.solutions - known, (Some(&mut kept), None)),
+        };
+        let phase_limits = Limits {
+            solutions,
+            stop: limits.stop,
+        };
+        let found = count_phase(board, domains, &phase_limits, keeping, &mut told);
+        let count = match phase {
+            0 => found.count,
+            _ => kept.counted(),
+        };
+        sum.add(found);
+        sum.count = walked.max(count);
         let out_of_time = limits.stop.is_some_and(|stop| Instant::now() >= stop);
         if sum.complete || sum.count >= limits.solutions || out_of_time {
             break;
@@ -138,14 +152,12 @@ fn count_in_phases(
 }
 
 impl Outcome {
-    /// Adds what a later phase of a count found: the most either counted
-    /// (the phases count the same paths again), complete if the later one
-    /// ended, their work summed.
+    /// Adds what a later phase of a count found: complete if the later one
+    /// ended, their work summed (the count is the caller's to work out).
     fn add(&mut self, phase: Outcome) {
         if self.solutions.is_empty() {
             self.solutions = phase.solutions;
         }
-        self.count = self.count.max(phase.count);
         self.complete = phase.complete;
         self.nodes += phase.nodes;
         self.moves += phase.moves;
@@ -233,18 +245,19 @@ mod tests {
             .and_then(|board| board.with_clue(Cell::new(3, 3), Some(9)))
             .unwrap();
         let every = walked(&board);
-        // The first walk stops 256 nodes after its last new path; the
-        // restarts keep 100 paths, or all of them.
-        for kept in [100, 10 * every] {
+        // The first walk stops 256 nodes after its last new path, or walks
+        // on to the end; there is room for 10 paths, 100, or all of them.
+        for (drought, room) in [(256, 100), (256, 10 * every), (256, 10), (1 << 40, 100)] {
             for solutions in [every / 2, u64::MAX] {
                 let limits = Limits {
                     solutions,
                     stop: None,
                 };
-                let counted = count_in_phases(&board, None, &limits, (256, kept), &mut |_| {});
+                let counted = count_in_phases(&board, None, &limits, (drought, room), &mut |_| {});
                 let expected = (solutions.min(every), solutions > every);
                 let outcome = (counted.count, counted.complete);
-                assert_eq!(outcome, expected, "kept {kept}, limit {solutions}");
+                let case = format!("drought {drought}, room {room}, limit {solutions}");
+                assert_eq!(outcome, expected, "{case}");
             }
         }
     }

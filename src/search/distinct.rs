@@ -19,11 +19,15 @@ const MOST_BYTES_KEPT: u64 = 1 << 25;
 const BYTES_PER_PATH: u64 = 32;
 
 /// The paths found so far. Each is its first cell in two bytes, then each
-/// step in two bits (right, left, down, up): 38 bytes on 12x12, where the
-/// cells themselves would take 288.
+/// step in two bits (right, left, down, up: 0 to 3): 38 bytes on 12x12,
+/// where the cells themselves would take 288.
 pub(super) struct Distinct {
     paths: HashSet<Box<[u8]>>,
-    cols: usize,
+    /// The most paths kept: past them, a path not kept is still counted
+    /// (by a walk, which never finds one twice) but not kept.
+    room: u64,
+    /// The paths found new: those kept, and those counted past the room.
+    counted: u64,
     /// A new path came since [`Distinct::fresh`] was last asked.
     fresh: bool,
 }
@@ -43,29 +47,58 @@ impl Distinct {
     /// [`MOST_BYTES_KEPT`].
     pub(super) fn for_up_to(board: &Board, solutions: u64) -> Option<Distinct> {
         let fits = solutions <= Distinct::most_paths(board);
-        fits.then(|| Distinct {
-            paths: HashSet::new(),
-            cols: board.cols(),
-            fresh: false,
-        })
+        fits.then(|| Distinct::with_room(board, solutions))
     }
 
-    /// Is the path `cells` (`cells[v - 1]` holds v) new? It is kept if so.
+    /// Room for `room` paths of `board` (at most [`Distinct::most_paths`]).
+    pub(super) fn with_room(board: &Board, room: u64) -> Distinct {
+        Distinct {
+            paths: HashSet::new(),
+            room: room.min(Distinct::most_paths(board)),
+            counted: 0,
+            fresh: false,
+        }
+    }
+
+    /// Is there room to keep `solutions` more paths?
+    pub(super) fn has_room_for(&self, solutions: u64) -> bool {
+        self.room_left() >= solutions
+    }
+
+    /// How many more paths can be kept.
+    pub(super) fn room_left(&self) -> u64 {
+        self.room - self.paths.len() as u64
+    }
+
+    /// How many paths were new when found.
+    pub(super) fn counted(&self) -> u64 {
+        self.counted
+    }
+
+    /// Is the path `cells` (`cells[v - 1]` holds v) new? It is counted if
+    /// so, and kept if there is room.
     pub(super) fn first_time(&mut self, cells: &[usize]) -> bool {
         let mut path = vec![0u8; path_bytes(cells.len())];
         path[..2].copy_from_slice(&(cells[0] as u16).to_le_bytes());
         for (step, pair) in cells.windows(2).enumerate() {
-            let direction = match pair[1] {
-                next if next == pair[0] + 1 => 0,
-                next if next + 1 == pair[0] => 1,
-                next if next == pair[0] + self.cols => 2,
-                _ => 3,
-            };
+            // Two bits: along a column or not, and backwards or not, told
+            // without branches (the steps of a path go every way).
+            let (from, to) = (pair[0], pair[1]);
+            let sideways = to == from + 1 || to + 1 == from;
+            let direction = (u8::from(!sideways) << 1) | u8::from(to < from);
             path[2 + step / 4] |= direction << (2 * (step % 4));
         }
-        let new = self.paths.insert(path.into_boxed_slice());
-        self.fresh |= new;
-        new
+        let path = path.into_boxed_slice();
+        let new = match self.room_left() {
+            0 => !self.paths.contains(&path),
+            _ => self.paths.insert(path),
+        };
+        if !new {
+            return false;
+        }
+        self.counted += 1;
+        self.fresh = true;
+        true
     }
 
     /// Has a new path come since the last time this was asked?

@@ -274,38 +274,44 @@ pub fn search_bounded(
     search_beside(board, domains, limits, budget, Side::ALONE, None, progress)
 }
 
-/// As [`search`], stopping (incomplete) once about `drought` nodes (to the
-/// next 256) have passed since its last new solution, or since its start:
-/// a count that walks goes on while it finds paths.
-fn search_while_finding(
+/// A phase of a count of `board` within `limits` (`count.rs`). With paths
+/// `kept` from an earlier phase, it counts only paths `kept` has not seen,
+/// and restarts while `kept` has room for every path it may count (else
+/// it walks once). With a `drought`, it walks once, stopping (incomplete)
+/// once about that many nodes (to the next 256) have passed since its last
+/// new path, or since its start.
+fn count_phase(
     board: &Board,
     domains: Option<&Domains>,
     limits: &Limits,
-    drought: u64,
+    (kept, drought): (Option<&mut Distinct>, Option<u64>),
     progress: &mut dyn FnMut(&Progress),
 ) -> Outcome {
     let budget = Budget {
         nodes: u64::MAX,
-        drought,
+        drought: drought.unwrap_or(u64::MAX),
+        kept,
     };
     search_beside(board, domains, limits, budget, Side::ALONE, None, progress)
 }
 
-/// How far a search goes besides its [`Limits`], in nodes.
-#[derive(Clone, Copy)]
-struct Budget {
+/// How far a search goes besides its [`Limits`], in nodes, and the paths
+/// a count kept in its earlier phases, if any.
+struct Budget<'a> {
     /// About this many nodes in all.
     nodes: u64,
     /// About this many since its last new solution (or its start).
     drought: u64,
+    kept: Option<&'a mut Distinct>,
 }
 
-impl Budget {
+impl Budget<'_> {
     /// About `nodes` nodes in all.
-    fn nodes(nodes: u64) -> Budget {
+    fn nodes(nodes: u64) -> Budget<'static> {
         Budget {
             nodes,
             drought: u64::MAX,
+            kept: None,
         }
     }
 }
@@ -359,14 +365,24 @@ fn search_beside(
     // (Luby's sequence). Counting to a limit on a board with clues, runs
     // restart too, as long as the paths counted can be kept so that none
     // is counted twice (`distinct.rs`). Counting past the paths that can
-    // be kept walks once (`count.rs` runs such a count in phases).
-    let distinct = match &engine {
-        Engine::Fill(_) if limits.solutions > KEPT as u64 => {
+    // be kept walks once (`count.rs` runs such a count in phases, with the
+    // paths kept from one to the next).
+    let Budget {
+        nodes: max_nodes,
+        drought,
+        kept,
+    } = budget;
+    let mut own = match (&engine, &kept) {
+        (Engine::Fill(_), None) if limits.solutions > KEPT as u64 => {
             Distinct::for_up_to(board, limits.solutions)
         }
         _ => None,
     };
-    let restarts = limits.solutions <= KEPT as u64 || distinct.is_some();
+    let distinct = kept.or(own.as_mut());
+    let restarts = limits.solutions <= KEPT as u64
+        || distinct
+            .as_ref()
+            .is_some_and(|kept| drought == u64::MAX && kept.has_room_for(limits.solutions));
     // Asked for two, the fill stops at its first and looks for the second
     // near it (`nearby.rs`) before it searches the whole board again.
     let look_nearby = limits.solutions == KEPT as u64 && matches!(engine, Engine::Fill(_));
@@ -382,7 +398,8 @@ fn search_beside(
         gate,
         stretched: 0,
         moves: 0,
-        budget,
+        max_nodes,
+        drought,
         found_at: (0, 0),
         progress,
     };
@@ -510,7 +527,7 @@ fn search_beside(
                 lane.repair.start_over(&mut lane.fill, &givens);
             }
             let open = recorder.outcome.count < target;
-            if open && !recorder.told_to_stop() && tally.nodes < recorder.budget.nodes {
+            if open && !recorder.told_to_stop() && tally.nodes < max_nodes {
                 // None nearby: the whole board again, from the next run.
                 continue;
             }

@@ -8,7 +8,7 @@ use super::distinct::Distinct;
 use super::gate::Gate;
 use super::lockstep::{Pace, Standing};
 use super::path::{Event, Tally};
-use super::{checked, Budget, Outcome, Progress};
+use super::{checked, Outcome, Progress};
 use crate::board::Board;
 
 /// What the search does with the engines' events: each solution is
@@ -19,8 +19,9 @@ pub(super) struct Recorder<'a> {
     pub(super) outcome: Outcome,
     /// With restarts, a solution an earlier run found is not counted again.
     pub(super) restarts: bool,
-    /// Counting to a limit with restarts, every path counted so far.
-    pub(super) distinct: Option<Distinct>,
+    /// Counting to a limit with restarts, or in phases, every path counted
+    /// so far (a count's earlier phases included).
+    pub(super) distinct: Option<&'a mut Distinct>,
     /// Counting to a limit, the nodes a run goes on for after a new path:
     /// the length it started with.
     pub(super) renewal: u64,
@@ -33,7 +34,9 @@ pub(super) struct Recorder<'a> {
     /// counts both), and the moves themselves.
     pub(super) stretched: u64,
     pub(super) moves: u64,
-    pub(super) budget: Budget,
+    pub(super) max_nodes: u64,
+    /// It stops once this many nodes pass without a new solution.
+    pub(super) drought: u64,
     /// The count and the nodes at the tick that last saw it grow.
     pub(super) found_at: (u64, u64),
     pub(super) progress: &'a mut dyn FnMut(&Progress),
@@ -57,7 +60,7 @@ impl Recorder<'_> {
                 });
                 let work = tally.nodes + self.stretched;
                 self.keep_pace(work, (tally.nodes, self.moves, tally.failures));
-                !self.told_to_stop() && tally.nodes < self.budget.nodes && !self.parched(tally)
+                !self.told_to_stop() && tally.nodes < self.max_nodes && !self.parched(tally)
             }
         }
     }
@@ -66,17 +69,21 @@ impl Recorder<'_> {
     /// tick is in a part of the tree where they gather: it goes on for its
     /// whole length again rather than restart elsewhere.
     fn renew(&mut self, tally: &mut Tally) {
-        if self.distinct.as_mut().is_some_and(Distinct::fresh) {
+        if self
+            .distinct
+            .as_mut()
+            .is_some_and(|distinct| distinct.fresh())
+        {
             tally.renewed_to = tally.nodes.saturating_add(self.renewal);
         }
     }
 
-    /// Has the search gone its budget's drought without a new solution?
+    /// Has the search gone its drought without a new solution?
     fn parched(&mut self, tally: &Tally) -> bool {
         if self.outcome.count > self.found_at.0 {
             self.found_at = (self.outcome.count, tally.nodes);
         }
-        tally.nodes - self.found_at.1 >= self.budget.drought
+        tally.nodes - self.found_at.1 >= self.drought
     }
 
     /// The clock has run out, a barrier has told it that a search beside

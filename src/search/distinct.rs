@@ -5,7 +5,9 @@
 //! all. Counting up to a limit, a single walk can stay for minutes in a
 //! part of the tree with no solution while another tie-break finds
 //! thousands at once, so such a count restarts too, and keeps every path
-//! it has counted, within [`MOST_BYTES_KEPT`].
+//! it has counted, within [`MOST_BYTES_KEPT`]. A count past that room
+//! ends with a walk that counts the paths the restarts did not keep
+//! (`count.rs`).
 
 use std::collections::HashSet;
 

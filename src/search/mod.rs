@@ -365,8 +365,8 @@ fn search_beside(
     // (Luby's sequence). Counting to a limit on a board with clues, runs
     // restart too, as long as the paths counted can be kept so that none
     // is counted twice (`distinct.rs`). Counting past the paths that can
-    // be kept walks once (`count.rs` runs such a count in phases, with the
-    // paths kept from one to the next).
+    // be kept, or with a drought, walks once (`count.rs` runs such a count
+    // in phases, and hands its restarts' paths to its last walk).
     let Budget {
         nodes: max_nodes,
         drought,

@@ -12,7 +12,8 @@ use crate::domains::Domains;
 
 use super::distinct::Distinct;
 use super::frontier::{count_paths, ends_only, NoCount, WIDEST};
-use super::{count_phase, search, search_bounded, Limits, Outcome, Progress};
+use super::side_by_side::Side;
+use super::{search, search_beside, search_bounded, Budget, Limits, Outcome, Progress};
 
 /// Nodes the walk gets ahead of the program when a limit is given, per
 /// cell (to its first path) and per solution asked for.
@@ -31,6 +32,11 @@ const WALK_FIRST_WIDTH: usize = 10;
 /// while it finds paths, and a count that ends pays nothing for the
 /// restarts.
 const FIRST_WALK_DROUGHT: u64 = 1 << 18;
+
+/// The tie-breaks of the last walk of such a count: not the first walk's,
+/// which went `FIRST_WALK_DROUGHT` nodes without a path and would go the
+/// same way again.
+const LAST_WALK_SEED: u64 = 1;
 
 /// Counts the solutions of `board` within `limits`, as [`search`]
 /// does, but with the frontier program where it applies: the count is then
@@ -118,7 +124,7 @@ fn count_in_phases(
     }
     let mut kept = Distinct::with_room(board, room);
     let mut sum = Outcome::nothing(false);
-    for phase in 0..3 {
+    for phase in [Phase::FirstWalk, Phase::Restarts, Phase::LastWalk] {
         let (walked, known, nodes) = (sum.count, kept.counted(), sum.nodes);
         let mut told = |seen: &Progress| {
             progress(&Progress {
@@ -126,20 +132,35 @@ fn count_in_phases(
                 nodes: nodes + seen.nodes,
             })
         };
-        let (solutions, keeping) = match phase {
-            0 => (limits.solutions, (None, Some(drought))),
+        let budget = Budget::nodes(u64::MAX);
+        let (solutions, budget, seed) = match phase {
+            Phase::FirstWalk => (limits.solutions, Budget { drought, ..budget }, 0),
             // The limit is past the room: the restarts stop when it fills.
-            1 => (room, (Some(&mut kept), None)),
-            _ => (limits.solutions - known, (Some(&mut kept), None)),
+            Phase::Restarts => (
+                room,
+                Budget {
+                    kept: Some(&mut kept),
+                    ..budget
+                },
+                0,
+            ),
+            Phase::LastWalk => {
+                let budget = Budget {
+                    kept: Some(&mut kept),
+                    ..budget
+                };
+                (limits.solutions - known, budget, LAST_WALK_SEED)
+            }
         };
         let phase_limits = Limits {
             solutions,
             stop: limits.stop,
         };
-        let found = count_phase(board, domains, &phase_limits, keeping, &mut told);
+        let side = Side { seed, member: None };
+        let found = search_beside(board, domains, &phase_limits, budget, side, None, &mut told);
         let count = match phase {
-            0 => found.count,
-            _ => kept.counted(),
+            Phase::FirstWalk => found.count,
+            Phase::Restarts | Phase::LastWalk => kept.counted(),
         };
         sum.add(found);
         sum.count = walked.max(count);
@@ -149,6 +170,18 @@ fn count_in_phases(
         }
     }
     sum
+}
+
+/// The phases of a count past the paths that can be kept.
+#[derive(Clone, Copy)]
+enum Phase {
+    /// A walk that keeps no paths, until a drought.
+    FirstWalk,
+    /// Restarts that keep their paths, until their room fills.
+    Restarts,
+    /// A walk in other tie-breaks than the first's, counting the paths the
+    /// restarts did not keep.
+    LastWalk,
 }
 
 impl Outcome {

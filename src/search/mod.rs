@@ -274,27 +274,6 @@ pub fn search_bounded(
     search_beside(board, domains, limits, budget, Side::ALONE, None, progress)
 }
 
-/// A phase of a count of `board` within `limits` (`count.rs`). With paths
-/// `kept` from an earlier phase, it counts only paths `kept` has not seen,
-/// and restarts while `kept` has room for every path it may count (else
-/// it walks once). With a `drought`, it walks once, stopping (incomplete)
-/// once about that many nodes (to the next 256) have passed since its last
-/// new path, or since its start.
-fn count_phase(
-    board: &Board,
-    domains: Option<&Domains>,
-    limits: &Limits,
-    (kept, drought): (Option<&mut Distinct>, Option<u64>),
-    progress: &mut dyn FnMut(&Progress),
-) -> Outcome {
-    let budget = Budget {
-        nodes: u64::MAX,
-        drought: drought.unwrap_or(u64::MAX),
-        kept,
-    };
-    search_beside(board, domains, limits, budget, Side::ALONE, None, progress)
-}
-
 /// How far a search goes besides its [`Limits`], in nodes, and the paths
 /// a count kept in its earlier phases, if any.
 struct Budget<'a> {

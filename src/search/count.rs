@@ -132,25 +132,16 @@ fn count_in_phases(
                 nodes: nodes + seen.nodes,
             })
         };
-        let budget = Budget::nodes(u64::MAX);
-        let (solutions, budget, seed) = match phase {
-            Phase::FirstWalk => (limits.solutions, Budget { drought, ..budget }, 0),
+        let (solutions, drought, seed) = match phase {
+            Phase::FirstWalk => (limits.solutions, drought, 0),
             // The limit is past the room: the restarts stop when it fills.
-            Phase::Restarts => (
-                room,
-                Budget {
-                    kept: Some(&mut kept),
-                    ..budget
-                },
-                0,
-            ),
-            Phase::LastWalk => {
-                let budget = Budget {
-                    kept: Some(&mut kept),
-                    ..budget
-                };
-                (limits.solutions - known, budget, LAST_WALK_SEED)
-            }
+            Phase::Restarts => (room, u64::MAX, 0),
+            Phase::LastWalk => (limits.solutions - known, u64::MAX, LAST_WALK_SEED),
+        };
+        let budget = Budget {
+            nodes: u64::MAX,
+            drought,
+            kept: (!matches!(phase, Phase::FirstWalk)).then_some(&mut kept),
         };
         let phase_limits = Limits {
             solutions,

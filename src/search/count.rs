@@ -199,10 +199,7 @@ mod tests {
     fn a_count_stops_at_its_limit_as_the_search_does() {
         let board = empty(4, 4);
         for solutions in [0, 1, 100, 551, 552, 553, u64::MAX] {
-            let limits = Limits {
-                solutions,
-                stop: None,
-            };
+            let limits = no_clock(solutions);
             let counted = count(&board, None, &limits, &mut |_| {});
             let searched = search(&board, None, &limits, &mut |_| {});
             let outcome = |outcome: Outcome| (outcome.count, outcome.complete);
@@ -210,13 +207,26 @@ mod tests {
         }
     }
 
-    /// `count` of `board` up to `solutions`, with no clock.
-    fn count_up_to(board: &Board, solutions: u64) -> Outcome {
-        let limits = Limits {
+    /// Up to `solutions`, with no clock.
+    fn no_clock(solutions: u64) -> Limits {
+        Limits {
             solutions,
             stop: None,
-        };
-        count(board, None, &limits, &mut |_| {})
+        }
+    }
+
+    /// `count` of `board` up to `solutions`, with no clock.
+    fn count_up_to(board: &Board, solutions: u64) -> Outcome {
+        count(board, None, &no_clock(solutions), &mut |_| {})
+    }
+
+    /// A 6x6 board with two clues and 905 paths: the search restarts on it
+    /// after a few hundred nodes and finds the same paths again.
+    fn two_clues_on_6x6() -> Board {
+        empty(6, 6)
+            .with_clue(Cell::new(0, 5), Some(20))
+            .and_then(|board| board.with_clue(Cell::new(3, 3), Some(9)))
+            .unwrap()
     }
 
     #[test]
@@ -244,12 +254,8 @@ mod tests {
 
     #[test]
     fn a_count_to_a_limit_restarts_and_counts_each_path_once() {
-        // Its runs restart after a few hundred nodes and find the same
-        // paths again; the last run goes through the whole tree.
-        let board = empty(6, 6)
-            .with_clue(Cell::new(0, 5), Some(20))
-            .and_then(|board| board.with_clue(Cell::new(3, 3), Some(9)))
-            .unwrap();
+        // The last run goes through the whole tree.
+        let board = two_clues_on_6x6();
         let every = walked(&board);
         for solutions in [3, every - 1, every, every + 1, 10 * every] {
             let counted = count_up_to(&board, solutions);
@@ -264,19 +270,13 @@ mod tests {
 
     #[test]
     fn a_count_past_the_paths_kept_walks_restarts_and_walks_again() {
-        let board = empty(6, 6)
-            .with_clue(Cell::new(0, 5), Some(20))
-            .and_then(|board| board.with_clue(Cell::new(3, 3), Some(9)))
-            .unwrap();
+        let board = two_clues_on_6x6();
         let every = walked(&board);
         // The first walk stops 256 nodes after its last new path, or walks
         // on to the end; there is room for 10 paths, 100, or all of them.
         for (drought, room) in [(256, 100), (256, 10 * every), (256, 10), (1 << 40, 100)] {
             for solutions in [every / 2, u64::MAX] {
-                let limits = Limits {
-                    solutions,
-                    stop: None,
-                };
+                let limits = no_clock(solutions);
                 let counted = count_in_phases(&board, None, &limits, (drought, room), &mut |_| {});
                 let expected = (solutions.min(every), solutions > every);
                 let outcome = (counted.count, counted.complete);

@@ -351,8 +351,9 @@ fn search_beside(
         drought,
         kept,
     } = budget;
+    // A walk with a drought keeps no paths.
     let mut own = match (&engine, &kept) {
-        (Engine::Fill(_), None) if limits.solutions > KEPT as u64 => {
+        (Engine::Fill(_), None) if limits.solutions > KEPT as u64 && drought == u64::MAX => {
             Distinct::for_up_to(board, limits.solutions)
         }
         _ => None,
@@ -361,7 +362,7 @@ fn search_beside(
     let restarts = limits.solutions <= KEPT as u64
         || distinct
             .as_ref()
-            .is_some_and(|kept| drought == u64::MAX && kept.has_room_for(limits.solutions));
+            .is_some_and(|kept| kept.has_room_for(limits.solutions));
     // Asked for two, the fill stops at its first and looks for the second
     // near it (`nearby.rs`) before it searches the whole board again.
     let look_nearby = limits.solutions == KEPT as u64 && matches!(engine, Engine::Fill(_));

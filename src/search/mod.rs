@@ -94,6 +94,7 @@ use fill::Fill;
 pub use frontier::{count_paths, ends_only, NoCount};
 pub use gate::Gate;
 use lanes::Lanes;
+pub(crate) use nearby::first_then_near;
 use path::{Event, Grid, Tally, Walk};
 use recorder::Recorder;
 use side_by_side::Side;
@@ -249,6 +250,17 @@ fn grid(board: &Board, domains: &Domains) -> Grid {
     })
 }
 
+/// The clues, and the cells the reduction decided: the fill places them
+/// first.
+fn givens(board: &Board, domains: &Domains) -> Vec<(usize, u32)> {
+    (0..board.len())
+        .filter_map(|index| {
+            let value = domains.fixed(board, board.cell(index))?;
+            Some((index, value))
+        })
+        .collect()
+}
+
 /// Searches `board` over `domains` (the reduction's, when the caller has
 /// them; otherwise rules 1-5 are run here) within `limits`.
 pub fn search(
@@ -319,13 +331,7 @@ fn search_beside(
         },
     };
     let grid = grid(board, domains);
-    // The clues, and the cells the reduction decided, are placed first.
-    let givens: Vec<(usize, u32)> = (0..board.len())
-        .filter_map(|index| {
-            let value = domains.fixed(board, board.cell(index))?;
-            Some((index, value))
-        })
-        .collect();
+    let givens = givens(board, domains);
     let mut engine = if board.clue_count() > 0 {
         match Fill::new(&grid, board.cols(), &givens) {
             Some(fill) => Engine::Fill(Lanes::new(fill, board, side.seed)),
@@ -368,20 +374,13 @@ fn search_beside(
     let look_nearby = limits.solutions == KEPT as u64 && matches!(engine, Engine::Fill(_));
     let mut target = if look_nearby { 1 } else { limits.solutions };
     let mut recorder = Recorder {
-        board,
         outcome,
         restarts,
         distinct,
-        renewal: 0,
-        stop: limits.stop,
         pace: side.member.map(lockstep::Pace::new),
         gate,
-        stretched: 0,
-        moves: 0,
-        max_nodes,
         drought,
-        found_at: (0, 0),
-        progress,
+        ..Recorder::alone(board, limits, max_nodes, progress)
     };
     // A run must at least be able to go down once, to the last value.
     let restart_unit = RESTART_NODES.max(2 * board.len() as u64);

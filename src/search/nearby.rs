@@ -18,6 +18,11 @@
 
 use super::fill::Fill;
 use super::path::{Event, Tally};
+use super::recorder::Recorder;
+use super::{givens, grid, search_side_by_side, Limits, Outcome, Progress, Searches};
+use crate::board::Board;
+use crate::check::Solution;
+use crate::domains::Domains;
 
 /// Search nodes per freed value of a window.
 const NODES_PER_FREED_VALUE: u64 = 16;
@@ -76,6 +81,72 @@ fn windows(givens: &[u32], total: u32, slack: impl Fn(u32, u32) -> u32) -> Vec<W
         all.extend(these);
     }
     all
+}
+
+/// A first solution of `board` and a second near it, over `domains`,
+/// within `limits`: `first` if another engine found one, else the fill's
+/// (as `searches` say) within about `nodes.0` nodes; then the windows of that first re-routed
+/// within about `nodes.1` more, as the fill does after its own first
+/// solution. On a small tight board with many solutions a second lies a
+/// few steps from the first, where a board with one solution has its
+/// windows gone through quickly. Finding no second proves nothing, so the
+/// outcome is complete only where the fill's search for the first was.
+pub(crate) fn first_then_near(
+    board: &Board,
+    domains: &Domains,
+    first: Option<&Solution>,
+    limits: &Limits,
+    nodes: (u64, u64),
+    searches: Searches,
+) -> Outcome {
+    let mut outcome = match first {
+        Some(first) => {
+            let mut outcome = Outcome::nothing(false);
+            outcome.keep(first.clone(), 1);
+            outcome
+        }
+        None => {
+            let one = Limits {
+                solutions: 1,
+                ..*limits
+            };
+            search_side_by_side(
+                board,
+                Some(domains),
+                &one,
+                nodes.0,
+                searches,
+                None,
+                &mut |_| {},
+            )
+        }
+    };
+    if outcome.complete || outcome.count >= limits.solutions {
+        return outcome;
+    }
+    let Some(first) = outcome.solutions.first() else {
+        return outcome;
+    };
+    let known: Vec<usize> = first.path().iter().map(|&cell| board.index(cell)).collect();
+    let grid = grid(board, domains);
+    let givens = givens(board, domains);
+    let mut progress = |_: &Progress| {};
+    let max_nodes = outcome.nodes.saturating_add(nodes.1);
+    let mut recorder = Recorder::alone(board, limits, max_nodes, &mut progress);
+    recorder.outcome = outcome.clone();
+    let mut tally = Tally {
+        nodes: outcome.nodes,
+        failures: outcome.failures,
+        ..Tally::default()
+    };
+    if let Some(mut fill) = Fill::new(&grid, board.cols(), &givens) {
+        let mut event = |event: Event| recorder.event(event, 1, limits.solutions);
+        reroute(&mut fill, &known, &givens, &mut tally, &mut event);
+    }
+    outcome = recorder.outcome;
+    outcome.nodes = tally.nodes;
+    outcome.failures = tally.failures;
+    outcome
 }
 
 /// Looks for a solution other than `known` (cells by value: `known[v - 1]`
@@ -175,6 +246,49 @@ mod tests {
             values[cell] = position as u32 + 1;
         }
         assert!(check_values(&board, values).is_ok());
+    }
+
+    /// Two solutions asked, without a clock.
+    const TWO: Limits = Limits {
+        solutions: 2,
+        stop: None,
+    };
+
+    #[test]
+    fn a_first_solution_found_elsewhere_gets_a_second_near_it() {
+        // 1 2 3   and another: 1 4 5
+        // 6 5 4                2 3 6
+        let board = Board::parse(b"1,,\n,,\n").unwrap();
+        let domains = Domains::reduce_with(&board, false, None).unwrap();
+        let first = check_values(&board, vec![1, 2, 3, 6, 5, 4]).unwrap();
+        let searches = Searches::default();
+        let outcome = first_then_near(&board, &domains, Some(&first), &TWO, (0, 64), searches);
+        assert_eq!((outcome.count, outcome.complete), (2, false));
+        assert_eq!(outcome.solutions[0], first);
+        assert_ne!(outcome.solutions[1], first);
+    }
+
+    #[test]
+    fn without_a_first_solution_the_fill_finds_one_and_a_second_near_it() {
+        let board = Board::parse(b"1,,\n,,\n").unwrap();
+        let domains = Domains::reduce_with(&board, false, None).unwrap();
+        let searches = Searches::default();
+        let outcome = first_then_near(&board, &domains, None, &TWO, (64, 64), searches);
+        assert_eq!((outcome.count, outcome.complete), (2, false));
+        assert_ne!(outcome.solutions[0], outcome.solutions[1]);
+    }
+
+    #[test]
+    fn a_board_with_one_solution_has_no_second_near_it_and_nothing_is_proved() {
+        // 1 4 5   is the only path from 1 in a corner to 6 in the other.
+        // 2 3 6
+        let board = Board::parse(b"1,,\n,,6\n").unwrap();
+        let domains = Domains::reduce_with(&board, false, None).unwrap();
+        let first = check_values(&board, vec![1, 4, 5, 2, 3, 6]).unwrap();
+        let searches = Searches::default();
+        let outcome = first_then_near(&board, &domains, Some(&first), &TWO, (0, 64), searches);
+        assert_eq!((outcome.count, outcome.complete), (1, false));
+        assert_eq!(outcome.solutions, [first]);
     }
 
     #[test]

@@ -8,7 +8,7 @@ use super::distinct::Distinct;
 use super::gate::Gate;
 use super::lockstep::{Pace, Standing};
 use super::path::{Event, Tally};
-use super::{checked, Outcome, Progress};
+use super::{checked, Limits, Outcome, Progress};
 use crate::board::Board;
 
 /// What the search does with the engines' events: each solution is
@@ -42,7 +42,34 @@ pub(super) struct Recorder<'a> {
     pub(super) progress: &'a mut dyn FnMut(&Progress),
 }
 
-impl Recorder<'_> {
+impl<'a> Recorder<'a> {
+    /// A recorder of one search alone on `board` within `limits` and about
+    /// `max_nodes` nodes, with no drought, no kept paths and no restarts;
+    /// `progress` hears it.
+    pub(super) fn alone(
+        board: &'a Board,
+        limits: &Limits,
+        max_nodes: u64,
+        progress: &'a mut dyn FnMut(&Progress),
+    ) -> Recorder<'a> {
+        Recorder {
+            board,
+            outcome: Outcome::nothing(true),
+            restarts: false,
+            distinct: None,
+            renewal: 0,
+            stop: limits.stop,
+            pace: None,
+            gate: None,
+            stretched: 0,
+            moves: 0,
+            max_nodes,
+            drought: u64::MAX,
+            found_at: (0, 0),
+            progress,
+        }
+    }
+
     /// Handles one event of an engine; false stops the engine. A solution
     /// counts `weight` times, and the engine goes on while fewer than
     /// `target` are counted.

@@ -208,7 +208,25 @@ pub fn solve_with(
         summarize(&reduced, &mut report);
         match loose {
             Err(refutation) => return refuted(report, refutation),
-            Ok(false) => {}
+            Ok(false) => {
+                let domains = reduced.domains.as_ref();
+                if let (Some(nodes), Some(domains)) = (order::near_probe(board), domains) {
+                    let probe = (&deadline, nodes);
+                    match search::near(
+                        board,
+                        domains,
+                        known.as_ref(),
+                        options,
+                        probe,
+                        &mut report,
+                        progress,
+                    ) {
+                        search::Left::Nothing => return Ok(finished(report, clock)),
+                        search::Left::Uniqueness(first) => known = Some(first),
+                        search::Left::Everything => {}
+                    }
+                }
+            }
             Ok(true) => {
                 let probe = order::PROBE_NODES_PER_CELL * board.len() as u64;
                 match ahead(Paths, Some(probe), &reduced, &mut report, progress) {

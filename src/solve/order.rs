@@ -55,6 +55,24 @@ const PROPAGATION_CELLS: usize = 144;
 /// before it is shaved.
 const PROPAGATION_NODES_PER_CELL: u64 = 4;
 
+/// Search nodes per cell for a first solution, and then for a second near
+/// it, that a small tight board which the sample found tight gets before
+/// it is shaved whole: a board with many solutions as tight as one with
+/// one (sparse 10x10 and 12x12 boards with 10 % clues) has its second a
+/// few steps from its first, and shaving it whole decides nothing there
+/// and costs tens of milliseconds (docs/benchmarks.md, "The second near
+/// the first on small tight boards").
+const NEAR_PROBE_NODES_PER_CELL: (u64, u64) = (64, 8);
+
+/// The nodes of the fill's try for a first and a second solution near it
+/// on this tight board, if it is small enough: see
+/// [`NEAR_PROBE_NODES_PER_CELL`] and [`PROPAGATION_CELLS`].
+pub(super) fn near_probe(board: &Board) -> Option<(u64, u64)> {
+    let (first, near) = NEAR_PROBE_NODES_PER_CELL;
+    let cells = board.len() as u64;
+    (board.len() <= PROPAGATION_CELLS).then_some((first * cells, near * cells))
+}
+
 /// Seconds of the search's first turn on a small loose board, before it is
 /// shaved and the search goes on. A loose board usually has many
 /// solutions, which the search finds at once; now and then it has one,

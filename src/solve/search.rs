@@ -112,6 +112,37 @@ pub(super) fn run(
     account(outcome, tried, options, alone, report)
 }
 
+/// The fill's short try on a small tight board that shaving's sample
+/// found tight: a first solution (`first`, if the search by propagation
+/// found one, else the fill's within `nodes.0` nodes) and a second near it
+/// within `nodes.1` (`search::first_then_near`). What it settled is
+/// written into `report` as [`run`] writes it.
+pub(super) fn near(
+    board: &Board,
+    domains: &Domains,
+    first: Option<&Solution>,
+    options: &Options,
+    (deadline, nodes): (&Deadline, (u64, u64)),
+    report: &mut Report,
+    progress: &mut dyn FnMut(Phase),
+) -> Left {
+    let _span = tracing::info_span!("search near").entered();
+    let start = Instant::now();
+    let earlier = report.stats.search.take().unwrap_or_default();
+    progress(Phase::Searching {
+        nodes: earlier.nodes,
+        solutions: 0,
+    });
+    let limits = limits(options, deadline.0);
+    let outcome = search::first_then_near(board, domains, first, &limits, nodes, options.searches);
+    let tried = Tried {
+        engine: Engine::Paths,
+        earlier,
+        ms: ms(start),
+    };
+    account(outcome, tried, options, false, report)
+}
+
 /// What the search is asked for: two solutions with `--unique`, else one,
 /// until `stop`.
 pub(super) fn limits(options: &Options, stop: Option<Instant>) -> Limits {

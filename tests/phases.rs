@@ -83,3 +83,16 @@ fn a_board_left_to_the_mip_tells_both_of_its_solves() {
         assert_eq!(report.decided_by, Some(Stage::Solver), "{backend}");
     }
 }
+
+#[test]
+fn a_small_tight_board_with_many_solutions_gets_a_second_near_its_first_before_shaving() {
+    // 10 clues of a random 10x10 path: rules 1-5 leave it as tight as a
+    // board with one solution, and the sample finds it tight; shaving it
+    // whole would decide nothing.
+    let board = Puzzle::generate(10, 10, 10, 9604).board;
+    let (told, report) = stages(&board, Options::default());
+    assert_eq!(told, ["reducing", "searching", "shaving", "searching"]);
+    assert_eq!(report.unique, Some(false));
+    assert_eq!(report.unique_decided_by, Some(Stage::Search));
+    assert_eq!(report.stats.reduction.unwrap().shaving_passes, 1);
+}

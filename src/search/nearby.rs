@@ -85,12 +85,13 @@ fn windows(givens: &[u32], total: u32, slack: impl Fn(u32, u32) -> u32) -> Vec<W
 
 /// A first solution of `board` and a second near it, over `domains`,
 /// within `limits`: `first` if another engine found one, else the fill's
-/// (as `searches` say) within about `nodes.0` nodes; then the windows of that first re-routed
-/// within about `nodes.1` more, as the fill does after its own first
-/// solution. On a small tight board with many solutions a second lies a
-/// few steps from the first, where a board with one solution has its
-/// windows gone through quickly. Finding no second proves nothing, so the
-/// outcome is complete only where the fill's search for the first was.
+/// (as `searches` say) within about `nodes.0` nodes; then the windows of
+/// that first re-routed within about `nodes.1` more, as the fill does
+/// after its own first solution. On a tight board with many solutions a
+/// second lies a few steps from the first, where a board with one
+/// solution has its windows gone through quickly. Finding no second
+/// proves nothing, so the outcome is complete only where the fill's
+/// search for the first was.
 pub(crate) fn first_then_near(
     board: &Board,
     domains: &Domains,
@@ -130,15 +131,15 @@ pub(crate) fn first_then_near(
     let known: Vec<usize> = first.path().iter().map(|&cell| board.index(cell)).collect();
     let grid = grid(board, domains);
     let givens = givens(board, domains);
-    let mut progress = |_: &Progress| {};
-    let max_nodes = outcome.nodes.saturating_add(nodes.1);
-    let mut recorder = Recorder::alone(board, limits, max_nodes, &mut progress);
-    recorder.outcome = outcome.clone();
     let mut tally = Tally {
         nodes: outcome.nodes,
         failures: outcome.failures,
         ..Tally::default()
     };
+    let mut progress = |_: &Progress| {};
+    let max_nodes = tally.nodes.saturating_add(nodes.1);
+    let mut recorder = Recorder::alone(board, limits, max_nodes, &mut progress);
+    recorder.outcome = outcome;
     if let Some(mut fill) = Fill::new(&grid, board.cols(), &givens) {
         let mut event = |event: Event| recorder.event(event, 1, limits.solutions);
         reroute(&mut fill, &known, &givens, &mut tally, &mut event);

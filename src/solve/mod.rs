@@ -206,33 +206,25 @@ pub fn solve_with(
         progress(Phase::Shaving);
         let loose = sample(board, &mut reduced);
         summarize(&reduced, &mut report);
-        match loose {
+        let loose = match loose {
             Err(refutation) => return refuted(report, refutation),
-            Ok(false) => {
-                let domains = reduced.domains.as_ref();
-                if let (Some(nodes), Some(domains)) = (order::near_probe(board), domains) {
-                    let probe = (&deadline, nodes);
-                    match search::near(
-                        board,
-                        domains,
-                        known.as_ref(),
-                        options,
-                        probe,
-                        &mut report,
-                        progress,
-                    ) {
-                        search::Left::Nothing => return Ok(finished(report, clock)),
-                        search::Left::Uniqueness(first) => known = Some(first),
-                        search::Left::Everything => {}
-                    }
-                }
-            }
-            Ok(true) => {
-                let probe = order::PROBE_NODES_PER_CELL * board.len() as u64;
-                match ahead(Paths, Some(probe), &reduced, &mut report, progress) {
-                    ControlFlow::Break(()) => return Ok(finished(report, clock)),
-                    ControlFlow::Continue(first) => known = first.or(known),
-                }
+            Ok(loose) => loose,
+        };
+        let domains = reduced.domains.as_ref();
+        if let (Some(nodes), Some(domains)) = (order::near_probe(board, loose), domains) {
+            let probe = (&deadline, nodes);
+            match search::near(
+                board,
+                domains,
+                known.as_ref(),
+                options,
+                probe,
+                &mut report,
+                progress,
+            ) {
+                search::Left::Nothing => return Ok(finished(report, clock)),
+                search::Left::Uniqueness(first) => known = Some(first),
+                search::Left::Everything => {}
             }
         }
     }

@@ -14,8 +14,10 @@
 //!   as tight as one with one solution) runs shaving's first trials; when
 //!   few of them remove their pair, the search gets a short try, counted
 //!   in nodes so that the answer does not depend on the clock, before the
-//!   board is shaved whole. A wrong guess either way costs little: that
-//!   short try, or the shaving that would have run anyway.
+//!   board is shaved whole: a first solution and a second near it. A
+//!   small board found tight gets a shorter one. A wrong guess either way
+//!   costs little: that short try, or the shaving that would have run
+//!   anyway.
 //!
 //! Before the sample, a small tight board tries the search by
 //! propagation (one cell decided at a time, rules 1-5 after each), which
@@ -41,10 +43,6 @@ const SAMPLE_TRIALS: usize = 32;
 /// boards, which set it).
 const LOOSE_REMOVALS: usize = SAMPLE_TRIALS / 8;
 
-/// Search nodes per cell that a tight board which the sample found loose
-/// gets before it is shaved.
-pub(super) const PROBE_NODES_PER_CELL: u64 = 128;
-
 /// Boards of at most this many cells try the search by propagation before
 /// shaving: up to 12x12 it settles the benchmark boards, with one solution
 /// or many, in fewer propagations than shaving's passes; from 15x15 on its
@@ -55,22 +53,33 @@ const PROPAGATION_CELLS: usize = 144;
 /// before it is shaved.
 const PROPAGATION_NODES_PER_CELL: u64 = 4;
 
-/// Search nodes per cell for a first solution, and then for a second near
-/// it, that a small tight board which the sample found tight gets before
-/// it is shaved whole: a board with many solutions as tight as one with
-/// one (sparse 10x10 and 12x12 boards with 10 % clues) has its second a
-/// few steps from its first, and shaving it whole decides nothing there
-/// and costs tens of milliseconds (docs/benchmarks.md, "The second near
-/// the first on small tight boards").
-const NEAR_PROBE_NODES_PER_CELL: (u64, u64) = (64, 8);
+/// Search nodes per cell for a first solution that a tight board which
+/// the sample found loose gets before it is shaved, at any size...
+const LOOSE_FIRST_NODES_PER_CELL: u64 = 128;
 
-/// The nodes of the fill's try for a first and a second solution near it
-/// on this tight board, if it is small enough: see
-/// [`NEAR_PROBE_NODES_PER_CELL`] and [`PROPAGATION_CELLS`].
-pub(super) fn near_probe(board: &Board) -> Option<(u64, u64)> {
-    let (first, near) = NEAR_PROBE_NODES_PER_CELL;
+/// ... and that a small board it found tight gets, up to
+/// [`PROPAGATION_CELLS`]: a board with many solutions can be as tight as a
+/// puzzle (sparse 10x10 and 12x12 boards with 10 % clues), and shaving it
+/// whole decides nothing there and costs tens of milliseconds.
+const TIGHT_FIRST_NODES_PER_CELL: u64 = 64;
+
+/// Search nodes per cell for a second solution near the first: on a board
+/// with many solutions one lies a few steps away, and on a puzzle the
+/// windows of its one solution are gone through without one
+/// (docs/benchmarks.md, "A second near the first on small tight boards").
+const NEAR_NODES_PER_CELL: u64 = 8;
+
+/// The nodes of the fill's try before shaving, for a first solution and
+/// for a second near it, on a tight board that the sample found `loose` or
+/// not; None where a board found tight is too large to get one.
+pub(super) fn near_probe(board: &Board, loose: bool) -> Option<(u64, u64)> {
     let cells = board.len() as u64;
-    (board.len() <= PROPAGATION_CELLS).then_some((first * cells, near * cells))
+    let first = match loose {
+        true => LOOSE_FIRST_NODES_PER_CELL,
+        false if board.len() <= PROPAGATION_CELLS => TIGHT_FIRST_NODES_PER_CELL,
+        false => return None,
+    };
+    Some((first * cells, NEAR_NODES_PER_CELL * cells))
 }
 
 /// Seconds of the search's first turn on a small loose board, before it is

@@ -112,11 +112,11 @@ pub(super) fn run(
     account(outcome, tried, options, alone, report)
 }
 
-/// The fill's short try on a small tight board that shaving's sample
-/// found tight: a first solution (`first`, if the search by propagation
-/// found one, else the fill's within `nodes.0` nodes) and a second near it
-/// within `nodes.1` (`search::first_then_near`). What it settled is
-/// written into `report` as [`run`] writes it.
+/// The fill's short try on a tight board before shaving: a first solution
+/// (`first`, if the search by propagation found one, else the fill's
+/// within `nodes.0` nodes) and a second near it within `nodes.1`
+/// (`search::first_then_near`). What it settled is written into `report`
+/// as [`run`] writes it.
 pub(super) fn near(
     board: &Board,
     domains: &Domains,

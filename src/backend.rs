@@ -238,7 +238,7 @@ fn solve_highs<'a>(
     let interrupt = params.interrupt.clone();
     // HiGHS runs side by side: one left behind holds no later call up.
     let solve = move || run_highs(problem, params, started, presolve);
-    match waited(wait, None, interrupt.as_ref(), solve) {
+    match waited(wait, Some(&HIGHS_LEFT_BEHIND), interrupt.as_ref(), solve) {
         Waited::Answered(run) => run,
         Waited::Late | Waited::Interrupted => limit_reached(),
         Waited::Lost => failed("HiGHS's thread ended without an answer".into()),
@@ -367,6 +367,25 @@ fn solve_cbc<'a>(
 /// CBC runs left behind at their time limit and still going: each keeps
 /// CBC's lock until it ends.
 static CBC_LEFT_BEHIND: LeftBehind = LeftBehind::new();
+
+/// HiGHS runs left behind and still going: interrupted in presolve, which
+/// looks only at its clock, or past their time limit.
+static HIGHS_LEFT_BEHIND: LeftBehind = LeftBehind::new();
+
+/// HiGHS and CBC runs this process stopped waiting for (at a time limit,
+/// or once the search settled the board beside them) that are still going
+/// on their threads. Each ends on its own, at the latest at its time limit
+/// (CBC, which looks at its clock seldom, can be later), and shares the
+/// cores until then: a program that times solves one after another can
+/// wait for none to be left before the next.
+///
+/// ```
+/// // A process that has not called a MIP solver has none.
+/// assert_eq!(numbrix::backend::runs_left_behind(), 0);
+/// ```
+pub fn runs_left_behind() -> usize {
+    HIGHS_LEFT_BEHIND.count() + CBC_LEFT_BEHIND.count()
+}
 
 /// One CBC solve with what is left of the time limit (in whole seconds,
 /// at least 1), in a thread of its own waited for until the time left

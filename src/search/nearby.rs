@@ -249,21 +249,24 @@ mod tests {
         assert!(check_values(&board, values).is_ok());
     }
 
-    /// Two solutions asked, without a clock.
-    const TWO: Limits = Limits {
-        solutions: 2,
-        stop: None,
-    };
+    /// `first_then_near` on `board` over rules 1-5's domains, two
+    /// solutions asked without a clock, from `first` if given.
+    fn first_then_near_on(board: &Board, first: Option<&Solution>, nodes: (u64, u64)) -> Outcome {
+        let domains = Domains::reduce_with(board, false, None).unwrap();
+        let two = Limits {
+            solutions: 2,
+            stop: None,
+        };
+        first_then_near(board, &domains, first, &two, nodes, Searches::default())
+    }
 
     #[test]
     fn a_first_solution_found_elsewhere_gets_a_second_near_it() {
         // 1 2 3   and another: 1 4 5
         // 6 5 4                2 3 6
         let board = Board::parse(b"1,,\n,,\n").unwrap();
-        let domains = Domains::reduce_with(&board, false, None).unwrap();
         let first = check_values(&board, vec![1, 2, 3, 6, 5, 4]).unwrap();
-        let searches = Searches::default();
-        let outcome = first_then_near(&board, &domains, Some(&first), &TWO, (0, 64), searches);
+        let outcome = first_then_near_on(&board, Some(&first), (0, 64));
         assert_eq!((outcome.count, outcome.complete), (2, false));
         assert_eq!(outcome.solutions[0], first);
         assert_ne!(outcome.solutions[1], first);
@@ -272,9 +275,7 @@ mod tests {
     #[test]
     fn without_a_first_solution_the_fill_finds_one_and_a_second_near_it() {
         let board = Board::parse(b"1,,\n,,\n").unwrap();
-        let domains = Domains::reduce_with(&board, false, None).unwrap();
-        let searches = Searches::default();
-        let outcome = first_then_near(&board, &domains, None, &TWO, (64, 64), searches);
+        let outcome = first_then_near_on(&board, None, (64, 64));
         assert_eq!((outcome.count, outcome.complete), (2, false));
         assert_ne!(outcome.solutions[0], outcome.solutions[1]);
     }
@@ -284,10 +285,8 @@ mod tests {
         // 1 4 5   is the only path from 1 in a corner to 6 in the other.
         // 2 3 6
         let board = Board::parse(b"1,,\n,,6\n").unwrap();
-        let domains = Domains::reduce_with(&board, false, None).unwrap();
         let first = check_values(&board, vec![1, 4, 5, 2, 3, 6]).unwrap();
-        let searches = Searches::default();
-        let outcome = first_then_near(&board, &domains, Some(&first), &TWO, (0, 64), searches);
+        let outcome = first_then_near_on(&board, Some(&first), (0, 64));
         assert_eq!((outcome.count, outcome.complete), (1, false));
         assert_eq!(outcome.solutions, [first]);
     }

@@ -6,6 +6,7 @@ mod interrupt;
 mod wait;
 
 pub use interrupt::Interrupt;
+pub use wait::runs_left_behind;
 
 use std::time::Instant;
 
@@ -16,7 +17,7 @@ use good_lp::{constraint, variable, Expression, ProblemVariables, SolverModel, V
 use highs::HighsModelStatus;
 
 use crate::mip::{Mip, Row, Sense};
-use wait::{waited, LeftBehind, Waited};
+use wait::{waited, Waited, CBC_LEFT_BEHIND, HIGHS_LEFT_BEHIND};
 
 /// Which solver runs the model.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
@@ -362,29 +363,6 @@ fn solve_cbc<'a>(
     }
     problem.set_parameter("preprocess", "off");
     solve_cbc_within(&mut problem, columns.len(), params, started)
-}
-
-/// CBC runs left behind at their time limit and still going: each keeps
-/// CBC's lock until it ends.
-static CBC_LEFT_BEHIND: LeftBehind = LeftBehind::new();
-
-/// HiGHS runs left behind and still going: interrupted in presolve, which
-/// looks only at its clock, or past their time limit.
-static HIGHS_LEFT_BEHIND: LeftBehind = LeftBehind::new();
-
-/// HiGHS and CBC runs this process stopped waiting for (at a time limit,
-/// or once the search settled the board beside them) that are still going
-/// on their threads. Each ends on its own, at the latest at its time limit
-/// (CBC, which looks at its clock seldom, can be later), and shares the
-/// cores until then: a program that times solves one after another can
-/// wait for none to be left before the next.
-///
-/// ```
-/// // A process that has not called a MIP solver has none.
-/// assert_eq!(numbrix::backend::runs_left_behind(), 0);
-/// ```
-pub fn runs_left_behind() -> usize {
-    HIGHS_LEFT_BEHIND.count() + CBC_LEFT_BEHIND.count()
 }
 
 /// One CBC solve with what is left of the time limit (in whole seconds,

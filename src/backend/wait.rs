@@ -51,6 +51,29 @@ impl LeftBehind {
     }
 }
 
+/// CBC runs left behind at their time limit and still going: each keeps
+/// CBC's lock until it ends.
+pub(super) static CBC_LEFT_BEHIND: LeftBehind = LeftBehind::new();
+
+/// HiGHS runs left behind and still going: interrupted in presolve, which
+/// looks only at its clock, or past their time limit.
+pub(super) static HIGHS_LEFT_BEHIND: LeftBehind = LeftBehind::new();
+
+/// HiGHS and CBC runs this process stopped waiting for (at a time limit,
+/// or once the search settled the board beside them) that are still going
+/// on their threads. Each ends on its own, at the latest at its time limit
+/// (CBC, which looks at its clock seldom, can be later), and shares the
+/// cores until then: a program that times solves one after another can
+/// wait for none to be left before the next.
+///
+/// ```
+/// // A process that has not called a MIP solver has none.
+/// assert_eq!(numbrix::backend::runs_left_behind(), 0);
+/// ```
+pub fn runs_left_behind() -> usize {
+    HIGHS_LEFT_BEHIND.count() + CBC_LEFT_BEHIND.count()
+}
+
 /// Where a run stands: still going and waited for, ended, or left behind.
 const RUNNING: u8 = 0;
 const ENDED: u8 = 1;

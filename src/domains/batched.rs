@@ -282,7 +282,9 @@ mod tests {
     /// The domains after rules 1-5 and then shaving with `helper`.
     fn shaved_with(board: &Board, helper: Helper) -> Domains {
         let mut domains = Domains::reduce_with(board, false, None).unwrap();
-        domains.shave_with(board, None, None, helper).unwrap();
+        domains
+            .shave_with(board, None, crate::domains::shaving::Passes::All, helper)
+            .unwrap();
         domains
     }
 

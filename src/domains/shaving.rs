@@ -63,7 +63,24 @@ impl Domains {
         board: &Board,
         stop: Option<Instant>,
     ) -> Result<(), Contradiction> {
-        self.shave_trials(board, stop, None).map(|_| ())
+        self.shave_trials(board, stop, Passes::All).map(|_| ())
+    }
+
+    /// As [`Domains::shave`], but ending after the first pass if it removed
+    /// fewer than `least` (a share) of the open pairs: on a loose board
+    /// with one solution the first pass removes a quarter of them or more,
+    /// on one with many solutions a few per cent, and the passes after it
+    /// decide nothing there either. What it removed stays removed.
+    pub fn shave_unless_idle(
+        &mut self,
+        board: &Board,
+        stop: Option<Instant>,
+        least: f64,
+    ) -> Result<(), Contradiction> {
+        if self.within_shaving_budget() {
+            self.shave_trials(board, stop, Passes::UnlessIdle(least))?;
+        }
+        Ok(())
     }
 
     /// The first `trials` trials of shaving's first pass, as a sample of how
@@ -71,24 +88,24 @@ impl Domains {
     /// their pair, on one with many solutions almost none do. Each removal
     /// is kept, as whole shaving keeps it. Returns how many pairs went.
     pub fn shave_sample(&mut self, board: &Board, trials: usize) -> Result<usize, Contradiction> {
-        self.shave_trials(board, None, Some(trials))
+        self.shave_trials(board, None, Passes::Sample(trials))
             .map(|sample| sample.removed)
     }
 
-    /// Shaving's passes, or only the first `cap` trials of the first pass
-    /// (one at a time, and without learning nogoods: a sample does not pay
-    /// for their table).
+    /// Shaving's passes as `passes` says (a sample's trials go one at a
+    /// time, and without learning nogoods: a sample does not pay for their
+    /// table).
     fn shave_trials(
         &mut self,
         board: &Board,
         stop: Option<Instant>,
-        cap: Option<usize>,
+        passes: Passes,
     ) -> Result<Sample, Contradiction> {
-        let helper = match cap {
-            Some(_) => Helper::None,
-            None => Helper::Thread,
+        let helper = match passes {
+            Passes::Sample(_) => Helper::None,
+            _ => Helper::Thread,
         };
-        self.shave_with(board, stop, cap, helper)
+        self.shave_with(board, stop, passes, helper)
     }
 
     /// As [`Domains::shave_trials`], trying pairs with `helper`'s help (the
@@ -97,9 +114,14 @@ impl Domains {
         &mut self,
         board: &Board,
         stop: Option<Instant>,
-        cap: Option<usize>,
+        passes: Passes,
         helper: Helper,
     ) -> Result<Sample, Contradiction> {
+        let cap = match passes {
+            Passes::Sample(trials) => Some(trials),
+            _ => None,
+        };
+        let open_at_start = self.open_pairs();
         let mut sample = Sample::default();
         let mut cleared = vec![0u64; self.bits.len()];
         let mut own = Trial::new(self, board);
@@ -155,6 +177,12 @@ impl Domains {
             let whole = focus.is_none();
             if !removed_any && !first_pass && whole {
                 break;
+            }
+            if let (true, Passes::UnlessIdle(least)) = (first_pass, passes) {
+                let removed = open_at_start.saturating_sub(self.open_pairs());
+                if (removed as f64) < least * open_at_start as f64 {
+                    break;
+                }
             }
             if !removed_any && !whole && after_whole {
                 follow_changes = false;
@@ -237,6 +265,18 @@ impl Domains {
             .map(|(then, now)| then != now)
             .collect()
     }
+}
+
+/// How far shaving goes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Passes {
+    /// Until a whole pass removes nothing.
+    All,
+    /// As `All`, but no further than the first pass if it removed fewer
+    /// than this share of the open pairs.
+    UnlessIdle(f64),
+    /// The first this many trials of the first pass.
+    Sample(usize),
 }
 
 /// Trials shaving ran, and how many of them removed their pair.
@@ -327,6 +367,42 @@ mod tests {
             assert_eq!(
                 probed.values(&board, cell),
                 shaved.values(&board, cell),
+                "{cell}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_first_pass_that_removed_less_than_the_share_asked_ends_shaving() {
+        let board = half_a_newspaper_board();
+        let start = Domains::reduce_with(&board, false, None).unwrap();
+        let mut whole = start.clone();
+        whole.shave(&board, None).unwrap();
+        assert!(whole.shaving_passes > 1);
+        // No first pass removes every open pair.
+        let mut idle = start.clone();
+        idle.shave_unless_idle(&board, None, 1.0).unwrap();
+        assert_eq!(idle.shaving_passes, 1);
+        assert!(
+            idle.open_pairs() < start.open_pairs(),
+            "the pass's removals stay"
+        );
+        assert!(idle.open_pairs() > whole.open_pairs());
+    }
+
+    #[test]
+    fn a_first_pass_that_removed_the_share_asked_lets_shaving_go_on_to_its_end() {
+        let board = half_a_newspaper_board();
+        let start = Domains::reduce_with(&board, false, None).unwrap();
+        let mut whole = start.clone();
+        whole.shave(&board, None).unwrap();
+        let mut going_on = start.clone();
+        going_on.shave_unless_idle(&board, None, 0.0).unwrap();
+        assert_eq!(going_on.shaving_passes, whole.shaving_passes);
+        for cell in board.cells() {
+            assert_eq!(
+                going_on.values(&board, cell),
+                whole.values(&board, cell),
                 "{cell}"
             );
         }

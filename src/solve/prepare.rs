@@ -193,13 +193,36 @@ pub(super) fn shave(
     stop: Option<Instant>,
     reduced: &mut Reduced,
 ) -> Result<(), Refutation> {
+    shave_as(options, reduced, |domains| {
+        domains.shave_within_budget(board, stop)
+    })
+}
+
+/// As [`shave`], after the search's short first turn on a small loose
+/// board: shaving ends after a first pass that removed little
+/// ([`order::IDLE_FIRST_PASS`]).
+pub(super) fn shave_unless_idle(
+    board: &Board,
+    options: &Options,
+    stop: Option<Instant>,
+    reduced: &mut Reduced,
+) -> Result<(), Refutation> {
+    shave_as(options, reduced, |domains| {
+        domains.shave_unless_idle(board, stop, order::IDLE_FIRST_PASS)
+    })
+}
+
+/// Shaving by `step`, when the variant shaves.
+fn shave_as(
+    options: &Options,
+    reduced: &mut Reduced,
+    step: impl FnOnce(&mut Domains) -> Result<(), Contradiction>,
+) -> Result<(), Refutation> {
     if !options.variant.shaves() {
         return Ok(());
     }
     let _span = tracing::info_span!("shave").entered();
-    reduce_further(reduced, (), |domains| {
-        domains.shave_within_budget(board, stop)
-    })
+    reduce_further(reduced, (), step)
 }
 
 /// Shaving's sample of a tight board ([`order::sampled_loose`]): true when

@@ -198,8 +198,8 @@ pub(super) fn shave(
     })
 }
 
-/// As [`shave`], after the search's short first turn on a small loose
-/// board: shaving ends after a first pass that removed little
+/// As [`shave`], after `solve`'s short first turn of the search on a
+/// small loose board: shaving ends after a first pass that removed little
 /// ([`order::IDLE_FIRST_PASS`]).
 pub(super) fn shave_unless_idle(
     board: &Board,

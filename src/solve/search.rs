@@ -13,7 +13,6 @@ use crate::error::Error;
 use crate::report::{Report, SearchStats, Stage, Status, Step};
 use crate::search::{self, Limits, Outcome};
 
-use super::prepare::shave_unless_idle;
 use super::{ms, order, propagate, shave, will_shave, Count, Deadline, Modelled, Options, Phase};
 
 /// Seconds the search gets ahead of HiGHS or CBC by default at least, for
@@ -313,21 +312,22 @@ pub(super) fn count(
     // which needs no domains: shaving it first would only cost time (most
     // of the count of an empty 8x8).
     if !search::ends_only(board) && will_shave(options, &reduced) {
-        // Shaving stopped by its clock, or after an idle first pass, leaves
-        // domains that still hold every solution.
-        let shaved = if order::tight(board, &reduced) {
-            shave(board, options, deadline.0, &mut reduced)
-        } else {
+        let mut shaving = deadline;
+        if !order::tight(board, &reduced) {
             let turn = deadline.earlier(&Deadline::new(Some(order::COUNT_FIRST_TURN)));
             let outcome = counting(reduced.domains.as_ref(), &turn);
             let reached = outcome.complete || outcome.count >= limit.max(1);
             if reached || turn.0 == deadline.0 {
                 return Ok(counted(&outcome));
             }
-            let shaving = deadline.earlier(&Deadline::new(Some(order::COUNT_SHAVING)));
-            shave_unless_idle(board, options, shaving.0, &mut reduced)
-        };
-        if shaved.is_err() {
+            shaving = deadline.earlier(&Deadline::new(Some(order::COUNT_SHAVING)));
+        }
+        // Shaving stopped by its clock leaves domains that still hold every
+        // solution. It goes on past an idle first pass, as `solve`'s does
+        // not: the count starts again over what it leaves, and the passes
+        // after it guide the count on some boards (docs/benchmarks.md,
+        // "Shaving a loose board ends after an idle first pass").
+        if shave(board, options, shaving.0, &mut reduced).is_err() {
             return Ok(NONE);
         }
     }

@@ -275,6 +275,7 @@ impl Domains {
 
 #[cfg(test)]
 mod tests {
+    use super::super::shaving::Passes;
     use super::super::test_boards::half_a_newspaper_board;
     use super::*;
     use crate::board::Filled;
@@ -283,7 +284,7 @@ mod tests {
     fn shaved_with(board: &Board, helper: Helper) -> Domains {
         let mut domains = Domains::reduce_with(board, false, None).unwrap();
         domains
-            .shave_with(board, None, crate::domains::shaving::Passes::All, helper)
+            .shave_with(board, None, Passes::All, helper)
             .unwrap();
         domains
     }

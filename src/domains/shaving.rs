@@ -10,7 +10,8 @@
 //! ```
 //!
 //! Each removal is sound on its own, so shaving may stop at any point (a
-//! time limit, or [`SHAVING_BUDGET`]) and keep what it removed. A trial that
+//! time limit, [`SHAVING_BUDGET`], or a first pass that removed little,
+//! where asked) and keep what it removed. A trial that
 //! succeeds teaches rule 7 (`nogoods.rs`) what it removed.
 
 use std::time::Instant;

@@ -181,8 +181,9 @@ impl Domains {
                         .iter()
                         .map(|slot| slot.lock().expect("the slot is whole"))
                         .collect();
-                    pass.removed_any |=
-                        start.settle(board, pass.cleared, known.as_ref(), &mut batch)?;
+                    for removed in start.settle(board, pass.cleared, known.as_ref(), &mut batch)? {
+                        pass.took(removed);
+                    }
                     match &*known {
                         Some(known) => (
                             batch.iter().any(|slot| slot.teaches),
@@ -219,6 +220,9 @@ impl Domains {
     /// The next pairs of the pass, up to [`BATCH`] of them, or how it
     /// ended.
     fn next_batch(&self, pass: &mut PassRun) -> Result<Vec<(usize, u32)>, PassEnd> {
+        if pass.gone_idle(false) {
+            return Err(PassEnd::Idle);
+        }
         let mut batch = Vec::with_capacity(BATCH);
         while batch.len() < BATCH {
             match pass.cursor.next(self, pass.cleared, pass.stop) {
@@ -237,15 +241,15 @@ impl Domains {
     /// the domains and nogoods before the batch, and for the nogoods of
     /// those that held, learned after the batch (`Slot::teaches` marks
     /// them); a pair an earlier outcome decided, removed or cleared is left
-    /// alone. True if any removed its pair.
+    /// alone. For each trial taken, whether it removed its pair.
     fn settle(
         &mut self,
         board: &Board,
         cleared: &mut [u64],
         nogoods: Option<&Nogoods>,
         batch: &mut [MutexGuard<Slot>],
-    ) -> Result<bool, Contradiction> {
-        let mut removed_any = false;
+    ) -> Result<Vec<bool>, Contradiction> {
+        let mut taken = Vec::with_capacity(batch.len());
         // The cells the batch's removals narrowed.
         let mut narrowed: Vec<usize> = Vec::new();
         for slot in batch.iter_mut() {
@@ -256,8 +260,8 @@ impl Domains {
             let outcome = std::mem::replace(&mut slot.outcome, Ok(()));
             slot.teaches =
                 self.take_outcome(board, cleared, nogoods, (slot.pair, outcome), slot.trial)?;
+            taken.push(!slot.teaches);
             if !slot.teaches {
-                removed_any = true;
                 narrowed.extend_from_slice(&slot.trial.agenda.touched);
             }
         }
@@ -269,7 +273,7 @@ impl Domains {
                 slot.trial.agenda.touch(cell);
             }
         }
-        Ok(removed_any)
+        Ok(taken)
     }
 }
 
@@ -355,9 +359,14 @@ mod tests {
         ];
         let mut batch: Vec<_> = slots.iter().map(|slot| slot.lock().unwrap()).collect();
         let mut cleared = vec![0u64; domains.bits.len()];
-        assert!(domains
+        let taken = domains
             .settle(&board, &mut cleared, None, &mut batch)
-            .unwrap());
+            .unwrap();
+        assert_eq!(
+            taken,
+            [true, false],
+            "the first removed its pair, the second held"
+        );
         drop(batch);
         assert!(!domains.contains(refuted.0, refuted.1));
         assert!(second.in_step);

@@ -18,7 +18,7 @@ use std::time::Instant;
 
 use super::batched::{Helper, BATCH};
 use super::nogoods::Nogoods;
-use super::trials::{Cursor, Next, PassEnd, PassRun, Trial};
+use super::trials::{Cursor, Idle, Next, PassEnd, PassRun, Trial};
 use super::Domains;
 use crate::board::{Board, Cell};
 use crate::precheck::Contradiction;
@@ -67,11 +67,12 @@ impl Domains {
         self.shave_trials(board, stop, Passes::All).map(|_| ())
     }
 
-    /// As [`Domains::shave`], but ending after the first pass if it removed
-    /// fewer than `least` (a share) of the open pairs: on a loose board
-    /// with one solution the first pass removes a quarter of them or more,
-    /// on one with many solutions a few per cent, and the passes after it
-    /// decide nothing there either. What it removed stays removed.
+    /// As [`Domains::shave`], but ending in the first pass once half its
+    /// trials are taken with fewer than `least` (a share) of them removing
+    /// their pair: on a loose board with one solution a tenth or more do by
+    /// then, on one with many solutions a few per cent, and the rest of the
+    /// pass and the passes after it decide nothing there either. What it
+    /// removed stays removed.
     pub fn shave_unless_idle(
         &mut self,
         board: &Board,
@@ -122,7 +123,6 @@ impl Domains {
             Passes::Sample(trials) => Some(trials),
             _ => None,
         };
-        let open_at_start = self.open_pairs();
         let mut sample = Sample::default();
         let mut cleared = vec![0u64; self.bits.len()];
         let mut own = Trial::new(self, board);
@@ -166,6 +166,15 @@ impl Domains {
                 cleared: &mut cleared,
                 nogoods: &mut nogoods,
                 removed_any: false,
+                tried: 0,
+                removed: 0,
+                idle: match passes {
+                    Passes::UnlessIdle(least) if first_pass => Some(Idle {
+                        after: self.open_pairs() / 2,
+                        least,
+                    }),
+                    _ => None,
+                },
             };
             let end = match helper {
                 Helper::None => self.pass_alone(&mut pass_run, &mut own, cap, &mut sample)?,
@@ -175,15 +184,12 @@ impl Domains {
             if end == PassEnd::Stopped {
                 return Ok(sample);
             }
+            if end == PassEnd::Idle || pass_run.gone_idle(true) {
+                break;
+            }
             let whole = focus.is_none();
             if !removed_any && !first_pass && whole {
                 break;
-            }
-            if let (true, Passes::UnlessIdle(least)) = (first_pass, passes) {
-                let removed = open_at_start.saturating_sub(self.open_pairs());
-                if (removed as f64) < least * open_at_start as f64 {
-                    break;
-                }
             }
             if !removed_any && !whole && after_whole {
                 follow_changes = false;
@@ -205,6 +211,9 @@ impl Domains {
         sample: &mut Sample,
     ) -> Result<PassEnd, Contradiction> {
         loop {
+            if pass.gone_idle(false) {
+                return Ok(PassEnd::Idle);
+            }
             let pair = match pass.cursor.next(self, pass.cleared, pass.stop) {
                 Next::Pair(pair) => pair,
                 Next::End => return Ok(PassEnd::Done),
@@ -215,16 +224,15 @@ impl Domains {
             }
             sample.tried += 1;
             let outcome = own.suppose(self, pass.board, pair, pass.nogoods.as_ref());
-            if !self.take_outcome(
+            let held = self.take_outcome(
                 pass.board,
                 pass.cleared,
                 pass.nogoods.as_ref(),
                 (pair, outcome),
                 own,
-            )? {
-                sample.removed += 1;
-                pass.removed_any = true;
-            }
+            )?;
+            sample.removed += usize::from(!held);
+            pass.took(!held);
         }
     }
 
@@ -273,8 +281,9 @@ impl Domains {
 pub(super) enum Passes {
     /// Until a whole pass removes nothing.
     All,
-    /// As `All`, but no further than the first pass if it removed fewer
-    /// than this share of the open pairs.
+    /// As `All`, but ending in the first pass once half its trials (or
+    /// all, if it has fewer) are taken with fewer than this share of them
+    /// removing their pair.
     UnlessIdle(f64),
     /// The first this many trials of the first pass.
     Sample(usize),

@@ -89,6 +89,38 @@ pub(super) struct PassRun<'a> {
     pub(super) cleared: &'a mut [u64],
     pub(super) nogoods: &'a mut Option<Nogoods>,
     pub(super) removed_any: bool,
+    /// Trials taken, and how many of them removed their pair.
+    pub(super) tried: usize,
+    pub(super) removed: usize,
+    /// Where this pass ends shaving if it removes little.
+    pub(super) idle: Option<Idle>,
+}
+
+impl PassRun<'_> {
+    /// Counts a trial taken, that removed its pair or not.
+    pub(super) fn took(&mut self, removed: bool) {
+        self.tried += 1;
+        self.removed += usize::from(removed);
+        self.removed_any |= removed;
+    }
+
+    /// Has the pass gone idle: past its check (or at its `end`) with fewer
+    /// than the share asked of its trials removing their pair?
+    pub(super) fn gone_idle(&self, end: bool) -> bool {
+        self.idle.is_some_and(|idle| {
+            (end || self.tried >= idle.after)
+                && (self.removed as f64) < idle.least * self.tried as f64
+        })
+    }
+}
+
+/// A first pass that removes little ends shaving: once `after` trials are
+/// taken (or at its end) with fewer than `least` of them removing their
+/// pair.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Idle {
+    pub(super) after: usize,
+    pub(super) least: f64,
 }
 
 /// How a pass ended.
@@ -97,6 +129,8 @@ pub(super) enum PassEnd {
     Done,
     /// The clock, or a sample's cap.
     Stopped,
+    /// It went idle ([`PassRun::gone_idle`]).
+    Idle,
 }
 
 /// The next pair to try, or why there is none.

@@ -165,7 +165,6 @@ impl Domains {
                 cursor: Cursor::new(focus.as_deref(), board.len()),
                 cleared: &mut cleared,
                 nogoods: &mut nogoods,
-                removed_any: false,
                 tried: 0,
                 removed: 0,
                 idle: match passes {
@@ -180,7 +179,7 @@ impl Domains {
                 Helper::None => self.pass_alone(&mut pass_run, &mut own, cap, &mut sample)?,
                 _ => self.pass_in_batches(&mut pass_run, &mut batch, helper)?,
             };
-            let removed_any = pass_run.removed_any;
+            let removed_any = pass_run.removed > 0;
             if end == PassEnd::Stopped {
                 return Ok(sample);
             }

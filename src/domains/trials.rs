@@ -88,7 +88,6 @@ pub(super) struct PassRun<'a> {
     /// Pairs a trial that succeeded fixed: they cannot fail this pass.
     pub(super) cleared: &'a mut [u64],
     pub(super) nogoods: &'a mut Option<Nogoods>,
-    pub(super) removed_any: bool,
     /// Trials taken, and how many of them removed their pair.
     pub(super) tried: usize,
     pub(super) removed: usize,
@@ -101,7 +100,6 @@ impl PassRun<'_> {
     pub(super) fn took(&mut self, removed: bool) {
         self.tried += 1;
         self.removed += usize::from(removed);
-        self.removed_any |= removed;
     }
 
     /// Has the pass gone idle: past its check (or at its `end`) with fewer

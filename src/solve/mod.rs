@@ -27,7 +27,7 @@ pub(crate) use order::{propagation_probe, TIGHT_VALUES_PER_CELL};
 pub use phase::Phase;
 pub(crate) use prepare::ms;
 pub use prepare::{build, guard, prepare, reduce, Modelled, Prepared, Reduced, Refutation};
-use prepare::{decided, propagate, sample, shave, shave_unless_idle, will_shave};
+use prepare::{decided, propagate, sample, shave, will_shave};
 pub use search::{DEFAULT_SEARCH_BUDGET, DEFAULT_SEARCH_CELLS};
 
 use std::ops::ControlFlow;
@@ -169,7 +169,8 @@ pub fn solve_with(
         };
         progress(Phase::Shaving);
         let stop = deadline.earlier(&Deadline::new(Some(order::SMALL_SHAVING_TURNS * turn)));
-        if let Err(refutation) = shave_unless_idle(board, options, stop.0, &mut reduced) {
+        let idle = Some(order::IDLE_FIRST_PASS);
+        if let Err(refutation) = shave(board, options, stop.0, idle, &mut reduced) {
             search.account_figures(options, &mut report);
             return refuted(report, refutation);
         }
@@ -239,7 +240,7 @@ pub fn solve_with(
             (Some(_), Some(turn)) => deadline.earlier(&Deadline::new(Some(turn))),
             _ => deadline,
         };
-        if let Err(refutation) = shave(board, options, shaving_stop.0, &mut reduced) {
+        if let Err(refutation) = shave(board, options, shaving_stop.0, None, &mut reduced) {
             return refuted(report, refutation);
         }
     }

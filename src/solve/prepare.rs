@@ -147,7 +147,7 @@ pub fn reduce(board: &Board, options: &Options) -> Result<Modelled<Reduced>, Err
         refuted => return Ok(refuted),
     };
     let stop = Deadline::new(options.time_limit).0;
-    if let Err(refutation) = shave(board, options, stop, &mut reduced) {
+    if let Err(refutation) = shave(board, options, stop, None, &mut reduced) {
         return Ok(Modelled::Refuted(refutation));
     }
     Ok(Modelled::Model(reduced))
@@ -186,43 +186,26 @@ pub(super) fn propagate(board: &Board, options: &Options) -> Result<Modelled<Red
 }
 
 /// Rules 6 and 7, when the variant shaves. Shaving gives up at `stop` (the
-/// solve's deadline; the solver then reports it).
+/// solve's deadline; the solver then reports it), and, given `idle` (a
+/// share), in a first pass whose first half removed fewer than that share
+/// of its trials' pairs (`Domains::shave_unless_idle`: after `solve`'s
+/// short first turn of the search on a small loose board,
+/// [`order::IDLE_FIRST_PASS`]).
 pub(super) fn shave(
     board: &Board,
     options: &Options,
     stop: Option<Instant>,
+    idle: Option<f64>,
     reduced: &mut Reduced,
-) -> Result<(), Refutation> {
-    shave_as(options, reduced, |domains| {
-        domains.shave_within_budget(board, stop)
-    })
-}
-
-/// As [`shave`], after `solve`'s short first turn of the search on a
-/// small loose board: shaving ends after a first pass that removed little
-/// ([`order::IDLE_FIRST_PASS`]).
-pub(super) fn shave_unless_idle(
-    board: &Board,
-    options: &Options,
-    stop: Option<Instant>,
-    reduced: &mut Reduced,
-) -> Result<(), Refutation> {
-    shave_as(options, reduced, |domains| {
-        domains.shave_unless_idle(board, stop, order::IDLE_FIRST_PASS)
-    })
-}
-
-/// Shaving by `step`, when the variant shaves.
-fn shave_as(
-    options: &Options,
-    reduced: &mut Reduced,
-    step: impl FnOnce(&mut Domains) -> Result<(), Contradiction>,
 ) -> Result<(), Refutation> {
     if !options.variant.shaves() {
         return Ok(());
     }
     let _span = tracing::info_span!("shave").entered();
-    reduce_further(reduced, (), step)
+    reduce_further(reduced, (), |domains| match idle {
+        None => domains.shave_within_budget(board, stop),
+        Some(least) => domains.shave_unless_idle(board, stop, least),
+    })
 }
 
 /// Shaving's sample of a tight board ([`order::sampled_loose`]): true when

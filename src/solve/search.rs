@@ -327,7 +327,7 @@ pub(super) fn count(
         // not: the count starts again over what it leaves, and the passes
         // after it guide the count on some boards (docs/benchmarks.md,
         // "Shaving a loose board ends after an idle first pass").
-        if shave(board, options, shaving.0, &mut reduced).is_err() {
+        if shave(board, options, shaving.0, None, &mut reduced).is_err() {
             return Ok(NONE);
         }
     }

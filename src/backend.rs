@@ -2,22 +2,23 @@
 //! solves; what comes back is an [`Outcome`] that says plainly whether values
 //! were found and whether the solver vouches for them.
 
+mod cbc;
 mod interrupt;
 mod wait;
 
 pub use interrupt::Interrupt;
-pub use wait::runs_left_behind;
+pub use wait::{runs_left_behind, wait_for_runs_left_behind};
 
 use std::time::Instant;
 
-use coin_cbc::raw::{SecondaryStatus, Status as CbcStatus};
 use good_lp::solvers::coin_cbc::coin_cbc;
 use good_lp::solvers::highs::highs;
 use good_lp::{constraint, variable, Expression, ProblemVariables, SolverModel, Variable};
 use highs::HighsModelStatus;
 
 use crate::mip::{Mip, Row, Sense};
-use wait::{waited, Waited, CBC_LEFT_BEHIND, HIGHS_LEFT_BEHIND};
+use cbc::solve_cbc;
+use wait::{waited, Waited, HIGHS_LEFT_BEHIND};
 
 /// Which solver runs the model.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
@@ -320,143 +321,6 @@ fn run_highs(
     Run {
         outcome,
         nodes,
-        iterations,
-        seconds: 0.0,
-    }
-}
-
-fn solve_cbc<'a>(
-    mut problem: good_lp::solvers::coin_cbc::CoinCbcProblem,
-    rows: impl Iterator<Item = &'a Row>,
-    columns: &[Variable],
-    params: &Params,
-    started: Instant,
-) -> Run {
-    let rows: Vec<&Row> = rows.collect();
-    for row in &rows {
-        problem.add_constraint(to_constraint(row, columns));
-    }
-    if params.log {
-        problem.set_log_level(1);
-    }
-    if params.time_limit.is_some() {
-        problem.set_parameter("timeMode", "elapsed");
-    }
-    let run = solve_cbc_within(&mut problem, columns.len(), params, started);
-    // CBC's preprocessing can fix every column, find the postprocessed
-    // model infeasible ("possible tolerance issue - try without
-    // preprocessing", it logs), and still report an optimal solution that
-    // breaks a row: a unique 4x4 board's faithful MTZ model after the
-    // no-good cut did. An answer that breaks the model's own rows is asked
-    // again without preprocessing, as CBC advises. (The bug breaks rows by
-    // whole units; the loose tolerance keeps CBC's own rounding, within its
-    // integrality tolerance, from costing a second solve.)
-    let breaks_a_row = match &run.outcome {
-        Outcome::Found {
-            values,
-            proven: true,
-        } => rows.iter().any(|row| !row.holds_within(values, 1e-3)),
-        _ => false,
-    };
-    if !breaks_a_row {
-        return run;
-    }
-    problem.set_parameter("preprocess", "off");
-    solve_cbc_within(&mut problem, columns.len(), params, started)
-}
-
-/// One CBC solve with what is left of the time limit (in whole seconds,
-/// at least 1), in a thread of its own waited for until the time left
-/// (`wait.rs`). A run still going then keeps CBC's lock until it ends, so a
-/// later CBC call in the same process waits for it, and the wait counts
-/// against that call's limit: the first such call to reach its limit says
-/// so in a warning, since its "time limit" may be all waiting.
-fn solve_cbc_within(
-    problem: &mut good_lp::solvers::coin_cbc::CoinCbcProblem,
-    columns: usize,
-    params: &Params,
-    started: Instant,
-) -> Run {
-    let wait = params.seconds_left(started);
-    let limit = wait.map(|seconds| seconds.ceil().max(1.0));
-    if let Some(seconds) = limit {
-        problem.set_parameter("seconds", &seconds.to_string());
-    }
-    let behind_another = CBC_LEFT_BEHIND.count() > 0;
-    let model = std::mem::take(problem.as_inner_mut());
-    let solve = move || (solve_cbc_once(&model, columns, limit), model);
-    // CBC has no interrupt of its own: once one is raised, the call is
-    // left behind to end at its limit, and keeps CBC's lock until then.
-    let interrupt = params.interrupt.as_ref();
-    let run = match waited(wait, Some(&CBC_LEFT_BEHIND), interrupt, solve) {
-        Waited::Answered((run, model)) => {
-            *problem.as_inner_mut() = model;
-            run
-        }
-        Waited::Late | Waited::Interrupted => limit_reached(),
-        Waited::Lost => failed("CBC's thread ended without an answer".into()),
-    };
-    let at_limit = matches!(
-        run.outcome,
-        Outcome::Limit | Outcome::Found { proven: false, .. }
-    );
-    if behind_another && at_limit {
-        waited_behind_another();
-    }
-    run
-}
-
-/// Says, once a process, that a CBC time limit may have been spent waiting
-/// for a run left behind at an earlier one.
-fn waited_behind_another() {
-    static SAID: std::sync::Once = std::sync::Once::new();
-    SAID.call_once(|| {
-        tracing::warn!(
-            "CBC reached its time limit while a run left behind at an earlier limit still \
-             held it (CBC solves one model at a time): that time may have been all waiting"
-        )
-    });
-}
-
-/// One CBC solve of the problem as set up, its status read as below.
-fn solve_cbc_once(model: &coin_cbc::Model, columns: usize, limit: Option<f64>) -> Run {
-    // good_lp's own `solve` trusts CBC's "proven infeasible" before it looks
-    // at the time limit, and CBC says "proven infeasible" when its time limit
-    // stops it early: a feasible 9x9 board came back "no solution" under
-    // load, and after a no-good cut that would be a false "unique". So the
-    // raw status is read here, the time limit first; and an infeasibility
-    // "proof" that took the whole limit (lock wait included) is not trusted.
-    let start = Instant::now();
-    let solution = model.solve();
-    let took = start.elapsed().as_secs_f64();
-    let raw = solution.raw();
-    let iterations = Some(raw.iteration_count().max(0) as u64);
-    let values = || raw.col_solution()[..columns].to_vec();
-    let stopped_on_time = raw.is_seconds_limit_reached()
-        || matches!(raw.secondary_status(), SecondaryStatus::StoppedOnTime)
-        || limit.is_some_and(|seconds| took >= seconds);
-    let outcome = match raw.status() {
-        _ if stopped_on_time => Outcome::Found {
-            values: values(),
-            proven: false,
-        },
-        CbcStatus::Finished | CbcStatus::Unlaunched if raw.is_proven_infeasible() => {
-            Outcome::Infeasible
-        }
-        CbcStatus::Finished | CbcStatus::Unlaunched if !raw.is_continuous_unbounded() => {
-            Outcome::Found {
-                values: values(),
-                proven: true,
-            }
-        }
-        status => Outcome::Failed(format!(
-            "CBC ended with status {status:?} ({:?})",
-            raw.secondary_status()
-        )),
-    };
-    Run {
-        outcome,
-        nodes: None,
         iterations,
         seconds: 0.0,
     }

@@ -74,6 +74,39 @@ pub fn runs_left_behind() -> usize {
     HIGHS_LEFT_BEHIND.count() + CBC_LEFT_BEHIND.count()
 }
 
+/// Waits until no HiGHS or CBC run is left behind ([`runs_left_behind`]),
+/// at most `longest`, and says how many are still going then (0 when none
+/// is). A program that times solves one after another calls it before
+/// each, outside the time it measures, so that no solve shares the cores
+/// with an earlier one's run, or waits inside its own time for CBC's lock.
+///
+/// ```
+/// use std::time::Duration;
+///
+/// // Nothing is left behind in a process that has not called a MIP solver.
+/// assert_eq!(numbrix::backend::wait_for_runs_left_behind(Duration::from_secs(1)), 0);
+/// ```
+pub fn wait_for_runs_left_behind(longest: Duration) -> usize {
+    wait_until_none(&[&HIGHS_LEFT_BEHIND, &CBC_LEFT_BEHIND], longest)
+}
+
+/// How often a wait for runs left behind looks at their counts.
+const LEFT_BEHIND_LOOKS: Duration = Duration::from_millis(5);
+
+/// Waits until every count in `counts` is 0, at most `longest`; their sum
+/// then.
+fn wait_until_none(counts: &[&LeftBehind], longest: Duration) -> usize {
+    let still_going = || counts.iter().map(|count| count.count()).sum::<usize>();
+    let start = Instant::now();
+    loop {
+        let going = still_going();
+        if going == 0 || start.elapsed() >= longest {
+            return going;
+        }
+        std::thread::sleep(LEFT_BEHIND_LOOKS);
+    }
+}
+
 /// Where a run stands: still going and waited for, ended, or left behind.
 const RUNNING: u8 = 0;
 const ENDED: u8 = 1;
@@ -221,11 +254,21 @@ mod tests {
         ));
         assert_eq!(left_behind.unwrap().count(), 1);
         // Not a timing assertion: only a bound on the wait for its end.
-        let deadline = Instant::now() + Duration::from_secs(60);
-        while left_behind.unwrap().count() > 0 && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(10));
-        }
+        let still_going = wait_until_none(&[left_behind.unwrap()], Duration::from_secs(60));
+        assert_eq!(still_going, 0);
         assert_eq!(left_behind.unwrap().count(), 0);
+    }
+
+    #[test]
+    fn a_wait_for_runs_left_behind_that_runs_out_says_how_many_still_go() {
+        let left_behind = left_behind!();
+        let stuck = || std::thread::sleep(Duration::from_secs(600));
+        assert!(matches!(
+            waited(Some(0.0), left_behind, None, stuck),
+            Waited::Late
+        ));
+        let still_going = wait_until_none(&[left_behind.unwrap()], Duration::from_millis(20));
+        assert_eq!(still_going, 1);
     }
 
     #[test]

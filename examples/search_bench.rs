@@ -57,7 +57,7 @@ fn timed(board: &Board, backend: Backend) -> (f64, Report) {
             },
             ..Options::new(Formulation::Assignment, backend)
         };
-        wait_for_runs_left_behind();
+        numbrix::backend::wait_for_runs_left_behind(LEFT_BEHIND_WAIT);
         let start = Instant::now();
         let report = solve(board, &options).expect("the board solves");
         runs.push((start.elapsed().as_secs_f64() * 1000.0, report));
@@ -68,18 +68,9 @@ fn timed(board: &Board, backend: Backend) -> (f64, Report) {
 }
 
 /// At most this long a timed solve waits for the MIP runs that earlier
-/// ones left behind.
+/// ones left behind (the search settled the board during the MIP's turn):
+/// they would share the cores with it.
 const LEFT_BEHIND_WAIT: Duration = Duration::from_secs(60);
-
-/// Waits until no HiGHS or CBC run that an earlier solve left behind (the
-/// search settled the board during the MIP's turn) is still going: it
-/// would share the cores with the next solve timed.
-fn wait_for_runs_left_behind() {
-    let start = Instant::now();
-    while numbrix::backend::runs_left_behind() > 0 && start.elapsed() < LEFT_BEHIND_WAIT {
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
 
 fn verdict(report: &Report) -> String {
     let unique = match report.unique {

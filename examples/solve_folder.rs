@@ -9,6 +9,7 @@
 //! the run goes on.
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use numbrix::{solve, Backend, Board, Formulation, Options, Status};
 
@@ -41,6 +42,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 continue;
             }
         };
+        // A HiGHS run the search overtook on the last board may still be
+        // finishing on its thread: let it end before this board's clock.
+        numbrix::backend::wait_for_runs_left_behind(Duration::from_secs(60));
         let report = match solve(&board, &options) {
             Ok(report) => report,
             Err(error) => {

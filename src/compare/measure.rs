@@ -2,10 +2,11 @@
 //! medians of its times, and the [`Verdict`].
 
 use std::fmt;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
+use crate::backend::wait_for_runs_left_behind;
 use crate::board::Board;
 use crate::error::{Error, InputError};
 use crate::relax::{root_lp, RootLp};
@@ -243,6 +244,35 @@ pub(crate) fn median(values: &mut [f64]) -> Option<f64> {
     })
 }
 
+/// Without a time limit, at most this long a solve waits for the MIP runs
+/// that earlier solves left behind.
+const LEFT_BEHIND_WAIT: Duration = Duration::from_secs(60);
+
+/// Waits, before a solve's clock starts, for the HiGHS and CBC runs that
+/// earlier solves left behind (at a time limit, or once the search settled
+/// the board beside them): they would share the cores with it, and a CBC
+/// run holds CBC's turn, which the solve would wait for on its own clock.
+/// A run ends at its limit, but CBC looks at its clock seldom, and nothing
+/// stops it earlier: so the wait is at most the solve's own time limit
+/// (or [`LEFT_BEHIND_WAIT`]), and a comparison that goes on beside runs
+/// still going says so, once.
+fn wait_for_earlier_runs(time_limit: Option<f64>) {
+    let longest = time_limit
+        .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok())
+        .map_or(LEFT_BEHIND_WAIT, |limit| limit.min(LEFT_BEHIND_WAIT));
+    let still_going = wait_for_runs_left_behind(longest);
+    if still_going > 0 {
+        static SAID: std::sync::Once = std::sync::Once::new();
+        SAID.call_once(|| {
+            tracing::warn!(
+                "{still_going} MIP run(s) that an earlier solve left behind still going after \
+                 {:.1} s: the solves timed from here may share the cores with them",
+                longest.as_secs_f64()
+            )
+        });
+    }
+}
+
 /// One board with one setup, `repeat` times (fewer if it hits the limit).
 pub(super) fn measure(
     name: &str,
@@ -253,6 +283,7 @@ pub(super) fn measure(
     let solve_options = options.solve_options(setup);
     let mut reports = Vec::new();
     for _ in 0..options.repeat.max(1) {
+        wait_for_earlier_runs(solve_options.time_limit);
         let start = Instant::now();
         match solve(board, &solve_options) {
             Ok(report) => {

@@ -12,6 +12,8 @@ use super::wait::{waited, Waited, CBC_LEFT_BEHIND};
 use super::{failed, limit_reached, to_constraint, Outcome, Params, Run};
 use crate::mip::Row;
 
+/// Solves `problem` with `rows` added, read as below; asked again without
+/// CBC's preprocessing when the answer breaks one of them.
 pub(super) fn solve_cbc<'a>(
     mut problem: good_lp::solvers::coin_cbc::CoinCbcProblem,
     rows: impl Iterator<Item = &'a Row>,
@@ -150,7 +152,7 @@ fn solve_cbc_once(model: &coin_cbc::Model, columns: usize, limit: Option<f64>) -
     // stops it early: a feasible 9x9 board came back "no solution" under
     // load, and after a no-good cut that would be a false "unique". So the
     // raw status is read here, the time limit first; and an infeasibility
-    // "proof" that took the whole limit (lock wait included) is not trusted.
+    // "proof" that took the whole limit is not trusted.
     let start = Instant::now();
     let solution = model.solve();
     let took = start.elapsed().as_secs_f64();

@@ -67,12 +67,12 @@ impl Domains {
         self.shave_trials(board, stop, Passes::All).map(|_| ())
     }
 
-    /// As [`Domains::shave`], but ending in the first pass once half its
-    /// trials are taken with fewer than `least` (a share) of them removing
-    /// their pair: on a loose board with one solution a tenth or more do by
-    /// then, on one with many solutions a few per cent, and the rest of the
-    /// pass and the passes after it decide nothing there either. What it
-    /// removed stays removed.
+    /// As [`Domains::shave_within_budget`], but ending in the first pass
+    /// once half its trials are taken with fewer than `least` (a share) of
+    /// them removing their pair: on a loose board with one solution a
+    /// tenth or more do by then, on one with many solutions a few per
+    /// cent, and the rest of the pass and the passes after it decide
+    /// nothing there either. What it removed stays removed.
     pub fn shave_unless_idle(
         &mut self,
         board: &Board,

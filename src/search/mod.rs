@@ -497,8 +497,7 @@ fn search_beside(
         if target < limits.solutions && recorder.outcome.count == target {
             target = limits.solutions;
             let first = recorder.outcome.solutions.first();
-            let known: Option<Vec<usize>> =
-                first.map(|first| first.path().iter().map(|&cell| board.index(cell)).collect());
+            let known = first.map(|first| nearby::cells_by_value(board, first));
             if let (Engine::Fill(lanes), Some(known)) = (&mut engine, known) {
                 let lane = lanes.keep_current();
                 let mut event = |event: Event| recorder.event(event, 1, target);

@@ -128,7 +128,7 @@ pub(crate) fn first_then_near(
     let Some(first) = outcome.solutions.first() else {
         return outcome;
     };
-    let known: Vec<usize> = first.path().iter().map(|&cell| board.index(cell)).collect();
+    let known = cells_by_value(board, first);
     let grid = grid(board, domains);
     let givens = givens(board, domains);
     let mut tally = Tally {
@@ -148,6 +148,16 @@ pub(crate) fn first_then_near(
     outcome.nodes = tally.nodes;
     outcome.failures = tally.failures;
     outcome
+}
+
+/// The cells of `solution` by value (`[v - 1]` holds v), as [`reroute`]
+/// takes a known solution.
+pub(super) fn cells_by_value(board: &Board, solution: &Solution) -> Vec<usize> {
+    solution
+        .path()
+        .iter()
+        .map(|&cell| board.index(cell))
+        .collect()
 }
 
 /// Looks for a solution other than `known` (cells by value: `known[v - 1]`

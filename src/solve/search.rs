@@ -74,42 +74,34 @@ pub(super) fn run(
     progress: &mut dyn FnMut(Phase),
 ) -> Left {
     let _span = tracing::info_span!("search").entered();
-    let start = Instant::now();
     let (deadline, probe) = (budget.deadline, budget.probe);
     let stop = deadline.earlier(&Deadline::new(Some(budget.seconds))).0;
     let limits = limits(options, stop);
     let max_nodes = probe.unwrap_or(u64::MAX);
-    let earlier = report.stats.search.take().unwrap_or_default();
-    progress(Phase::Searching {
-        nodes: earlier.nodes,
-        solutions: 0,
-    });
-    let mut searching = |seen: &search::Progress| {
-        progress(Phase::Searching {
-            nodes: earlier.nodes + seen.nodes,
-            solutions: seen.solutions,
-        })
-    };
-    let outcome = match (budget.engine, domains) {
-        (Engine::Paths, _) => search::search_side_by_side(
-            board,
-            domains,
-            &limits,
-            max_nodes,
-            options.searches,
-            None,
-            &mut searching,
-        ),
-        (Engine::Propagation, Some(domains)) => search::branch(board, domains, &limits, max_nodes),
-        (Engine::Propagation, None) => return Left::Everything,
-    };
     let alone = options.backend == crate::backend::Backend::Search && probe.is_none();
-    let tried = Tried {
-        engine: budget.engine,
-        earlier,
-        ms: ms(start),
-    };
-    account(outcome, tried, options, alone, report)
+    let engine = budget.engine;
+    attempt(
+        engine,
+        options,
+        alone,
+        report,
+        progress,
+        |searching| match (engine, domains) {
+            (Engine::Paths, _) => Some(search::search_side_by_side(
+                board,
+                domains,
+                &limits,
+                max_nodes,
+                options.searches,
+                None,
+                searching,
+            )),
+            (Engine::Propagation, Some(domains)) => {
+                Some(search::branch(board, domains, &limits, max_nodes))
+            }
+            (Engine::Propagation, None) => None,
+        },
+    )
 }
 
 /// The fill's short try on a tight board before shaving: a first solution
@@ -127,20 +119,49 @@ pub(super) fn near(
     progress: &mut dyn FnMut(Phase),
 ) -> Left {
     let _span = tracing::info_span!("search near").entered();
+    let limits = limits(options, deadline.0);
+    attempt(Engine::Paths, options, false, report, progress, |_| {
+        let searches = options.searches;
+        Some(search::first_then_near(
+            board, domains, first, &limits, nodes, searches,
+        ))
+    })
+}
+
+/// One try of the search with `engine`: `progress` hears it start, and
+/// the nodes `search` reports through the callback it is given, counted on
+/// from an earlier try's; its counts add to that try's, and what it
+/// settled is written into `report` (whatever it reached, when `alone`).
+/// None from `search`: the engine could not run, and nothing is written.
+fn attempt(
+    engine: Engine,
+    options: &Options,
+    alone: bool,
+    report: &mut Report,
+    progress: &mut dyn FnMut(Phase),
+    search: impl FnOnce(&mut dyn FnMut(&search::Progress)) -> Option<Outcome>,
+) -> Left {
     let start = Instant::now();
     let earlier = report.stats.search.take().unwrap_or_default();
     progress(Phase::Searching {
         nodes: earlier.nodes,
         solutions: 0,
     });
-    let limits = limits(options, deadline.0);
-    let outcome = search::first_then_near(board, domains, first, &limits, nodes, options.searches);
+    let mut searching = |seen: &search::Progress| {
+        progress(Phase::Searching {
+            nodes: earlier.nodes + seen.nodes,
+            solutions: seen.solutions,
+        })
+    };
+    let Some(outcome) = search(&mut searching) else {
+        return Left::Everything;
+    };
     let tried = Tried {
-        engine: Engine::Paths,
+        engine,
         earlier,
         ms: ms(start),
     };
-    account(outcome, tried, options, false, report)
+    account(outcome, tried, options, alone, report)
 }
 
 /// What the search is asked for: two solutions with `--unique`, else one,

@@ -19,8 +19,8 @@
 //! them) or of the cells of p - 1 and p + 1 (which may stop being short of
 //! a neighbour value, changing the ways into cells beside them; and p is
 //! beside them, so p and p +- 2, whose room p changes, are among them
-//! too); and for every value when p is 1 or T (which cells may still be an
-//! end). Those are forgotten at each placement and undo, and worked out
+//! too); and for every value when p is 1 or T, or the lowest or highest
+//! placed value (which cells may still be an end, and within reach). Those are forgotten at each placement and undo, and worked out
 //! again when asked; the rest is read as it was kept. Which cells may hold
 //! which values does not change during the fill.
 
@@ -238,7 +238,7 @@ impl Fill<'_> {
     /// Forgets what the placement of `value` in `cell`, or its undo,
     /// changes (see the module's comment); called while it is placed.
     pub(super) fn forget_choices_around(&mut self, cell: usize, value: u32) {
-        if value == 1 || value == self.total {
+        if value == 1 || value == self.total || self.moves_an_end_reach(value) {
             self.choices.forget_all();
             return;
         }

@@ -5,6 +5,21 @@
 //!                 neighbour values (v - 1 >= 1, v + 1 <= T) is not placed }|
 //! ways_in(x) >= 2, or ways_in(x) = 1 and x may hold 1 or T.
 //!
+//! A free cell with one way in is an end of the path, so these *dead ends*
+//! are at most two, and each holds a different end value not placed yet.
+//! An end value is within reach of the nearest placed value:
+//!
+//! may_hold(x, 1) = 1 not placed, x may hold 1, dist(x, cell(l)) <= l - 1
+//!                  (l the lowest placed value)
+//! may_hold(x, T) = T not placed, x may hold T, dist(x, cell(h)) <= T - h
+//!                  (h the highest placed value)
+//! dead ends {x}:    may_hold(x, 1) or may_hold(x, T)
+//! dead ends {x, y}: may_hold(x, 1) and may_hold(y, T), or the other way
+//!
+//! The reach makes needy cells (`needy.rs`) depend on the lowest and the
+//! highest placed values, so the kept choices are forgotten when those
+//! move (`choices.rs`).
+//!
 //! A placement changes ways in only around its cell and around the cells of
 //! its neighbour values (which may stop being loose), so only the free
 //! cells there are asked again.
@@ -25,10 +40,9 @@ impl Fill<'_> {
         ways
     }
 
-    /// Can `cell` still be an end of the path (value 1 or T)?
+    /// Can `cell` still be an end of the path (value 1 or T, within reach)?
     pub(super) fn may_end(&self, cell: usize) -> bool {
-        let end = |value: u32| !self.placed(value) && self.grid.allows(cell, value);
-        end(1) || end(self.total)
+        self.may_hold_end(cell, 1) || self.may_hold_end(cell, self.total)
     }
 
     /// The ways-in test on the free cells whose ways in the placement of
@@ -51,7 +65,8 @@ impl Fill<'_> {
                 if self.value[x] == 0 && self.free_degree[x] < 2 {
                     let fits = match self.ways_in(x) {
                         0 => false,
-                        1 => self.may_end(x),
+                        // A dead end, asked with every other dead end.
+                        1 => self.ends_suffice(),
                         _ => true,
                     };
                     if !fits {
@@ -61,5 +76,97 @@ impl Fill<'_> {
             }
         }
         true
+    }
+
+    /// The dead ends test: every free cell with one way in is an end of the
+    /// path, so they are at most two, each holding an end value (1 or T)
+    /// not placed yet, the two different ones.
+    fn ends_suffice(&self) -> bool {
+        let mut ends = [NONE; 3];
+        let mut count = 0;
+        for x in 0..self.grid.cells {
+            if self.value[x] == 0 && self.free_degree[x] < 2 && self.ways_in(x) == 1 {
+                ends[count] = x;
+                count += 1;
+                if count == 3 {
+                    return false;
+                }
+            }
+        }
+        let may = |cell: usize, value: u32| self.may_hold_end(cell, value);
+        match count {
+            1 => may(ends[0], 1) || may(ends[0], self.total),
+            2 => {
+                let (a, b) = (ends[0], ends[1]);
+                (may(a, 1) && may(b, self.total)) || (may(a, self.total) && may(b, 1))
+            }
+            _ => true,
+        }
+    }
+
+    /// May free cell `cell` hold end value `value` (1 or T): not placed yet,
+    /// allowed there, and within reach of the nearest placed value?
+    fn may_hold_end(&self, cell: usize, value: u32) -> bool {
+        if self.placed(value) || !self.grid.allows(cell, value) {
+            return false;
+        }
+        let nearest = if value == 1 {
+            Some(self.placed_values.next_placed(1)).filter(|&v| v <= self.total)
+        } else {
+            Some(self.placed_values.last_placed(value)).filter(|&v| v > 0)
+        };
+        nearest.is_none_or(|v| self.distance(cell, self.position[v as usize]) <= v.abs_diff(value))
+    }
+
+    /// Does placing placed value `value`, or taking it back, move what an
+    /// end value not placed yet can reach: is it the highest placed value
+    /// below T, or the lowest above 1?
+    pub(super) fn moves_an_end_reach(&self, value: u32) -> bool {
+        (!self.placed(self.total) && self.placed_values.last_placed(self.total) == value)
+            || (!self.placed(1) && self.placed_values.next_placed(1) == value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::empty_grid;
+    use super::super::Fill;
+
+    /// 1 to 4 laid on an empty 3x4 board; `x` marks the free cells left
+    /// with one way in each:
+    ///
+    /// ```text
+    /// x 1 x .
+    /// . 2 3 .
+    /// . . 4 .
+    /// ```
+    fn one_to_four_with_two_dead_ends(grid: &crate::search::path::Grid) -> (Fill<'_>, bool) {
+        let mut fill = Fill::new(grid, 4, &[(1, 1)]).unwrap();
+        let fits = [(5, 2), (6, 3)]
+            .iter()
+            .all(|&(cell, value)| fill.place(cell, value));
+        (fill, fits)
+    }
+
+    #[test]
+    fn two_dead_ends_that_each_may_hold_t_fail_when_only_t_is_left() {
+        let grid = empty_grid(3, 4);
+        let (mut fill, fits) = one_to_four_with_two_dead_ends(&grid);
+        assert!(fits);
+        assert!(!fill.place(10, 4));
+        for dead_end in [0, 2] {
+            assert_eq!(fill.ways_in(dead_end), 1);
+            assert!(fill.may_end(dead_end), "cell {dead_end} alone may hold 12");
+        }
+    }
+
+    #[test]
+    fn a_cell_further_from_the_lowest_placed_value_than_its_steps_cannot_hold_1() {
+        // 3 given in the top left corner of an empty 3x4 board: 1 lies two
+        // steps from it at most.
+        let grid = empty_grid(3, 4);
+        let fill = Fill::new(&grid, 4, &[(0, 3)]).unwrap();
+        assert!(fill.may_hold_end(2, 1));
+        assert!(!fill.may_hold_end(11, 1));
     }
 }

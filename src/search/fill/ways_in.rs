@@ -118,12 +118,36 @@ impl Fill<'_> {
         nearest.is_none_or(|v| self.distance(cell, self.position[v as usize]) <= v.abs_diff(value))
     }
 
-    /// Does placing placed value `value`, or taking it back, move what an
-    /// end value not placed yet can reach: is it the highest placed value
-    /// below T, or the lowest above 1?
+    /// Does placing placed value `value`, or taking it back, change which
+    /// cells an end value not placed yet can reach? Only if `value` is the
+    /// highest placed value below T (or the lowest above 1), laid beside
+    /// the one before it, h (or l): T's reach then shrinks from T - h steps
+    /// around h's cell to T - h - 1 around `value`'s, which changes nothing
+    /// for cells nearer h's cell than T - h - 1 steps; on a small board
+    /// with a long way to go to T there are none.
     pub(super) fn moves_an_end_reach(&self, value: u32) -> bool {
-        (!self.placed(self.total) && self.placed_values.last_placed(self.total) == value)
-            || (!self.placed(1) && self.placed_values.next_placed(1) == value)
+        // A value not beside the one before it (none such is open): all.
+        let reach_moves = |before: u32, steps: u32| {
+            before.abs_diff(value) != 1 || steps <= self.farthest(self.position[before as usize])
+        };
+        let highest =
+            !self.placed(self.total) && self.placed_values.last_placed(self.total) == value;
+        let lowest = !self.placed(1) && self.placed_values.next_placed(1) == value;
+        (highest
+            && reach_moves(
+                self.placed_values.last_placed(value - 1),
+                self.total - value,
+            ))
+            || (lowest && reach_moves(self.placed_values.next_placed(value + 1), value - 1))
+    }
+
+    /// The steps from `cell` to the farthest cell of the board.
+    fn farthest(&self, cell: usize) -> u32 {
+        let (row, column) = self.coordinates[cell];
+        let (row, column) = (usize::from(row), usize::from(column));
+        let down = row.max(self.rows - 1 - row);
+        let across = column.max(self.columns - 1 - column);
+        (down + across) as u32
     }
 }
 

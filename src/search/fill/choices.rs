@@ -20,9 +20,10 @@
 //! a neighbour value, changing the ways into cells beside them; and p is
 //! beside them, so p and p +- 2, whose room p changes, are among them
 //! too); and for every value when p is 1 or T, or the lowest or highest
-//! placed value (which cells may still be an end, and within reach). Those are forgotten at each placement and undo, and worked out
-//! again when asked; the rest is read as it was kept. Which cells may hold
-//! which values does not change during the fill.
+//! placed value whose move changes which cells an end can reach (which
+//! cells may still be an end). Those are forgotten at each placement and
+//! undo, and worked out again when asked; the rest is read as it was kept.
+//! Which cells may hold which values does not change during the fill.
 
 use super::{Fill, NONE};
 

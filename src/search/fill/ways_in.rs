@@ -126,9 +126,12 @@ impl Fill<'_> {
     /// for cells nearer h's cell than T - h - 1 steps; on a small board
     /// with a long way to go to T there are none.
     pub(super) fn moves_an_end_reach(&self, value: u32) -> bool {
-        // A value not beside the one before it (none such is open): all.
+        // No value before it, or one not beside it (no open value is):
+        // say it moves, and every kept choice is worked out again.
         let reach_moves = |before: u32, steps: u32| {
-            before.abs_diff(value) != 1 || steps <= self.farthest(self.position[before as usize])
+            !(1..=self.total).contains(&before)
+                || before.abs_diff(value) != 1
+                || steps <= self.farthest(self.position[before as usize])
         };
         let highest =
             !self.placed(self.total) && self.placed_values.last_placed(self.total) == value;
@@ -156,27 +159,17 @@ mod tests {
     use super::super::testing::empty_grid;
     use super::super::Fill;
 
-    /// 1 to 4 laid on an empty 3x4 board; `x` marks the free cells left
-    /// with one way in each:
-    ///
-    /// ```text
-    /// x 1 x .
-    /// . 2 3 .
-    /// . . 4 .
-    /// ```
-    fn one_to_four_with_two_dead_ends(grid: &crate::search::path::Grid) -> (Fill<'_>, bool) {
-        let mut fill = Fill::new(grid, 4, &[(1, 1)]).unwrap();
-        let fits = [(5, 2), (6, 3)]
-            .iter()
-            .all(|&(cell, value)| fill.place(cell, value));
-        (fill, fits)
-    }
-
     #[test]
     fn two_dead_ends_that_each_may_hold_t_fail_when_only_t_is_left() {
+        // 1 to 4 laid on an empty 3x4 board (T = 12); `x` marks the free
+        // cells left with one way in each:
+        //
+        //     x 1 x .
+        //     . 2 3 .
+        //     . . 4 .
         let grid = empty_grid(3, 4);
-        let (mut fill, fits) = one_to_four_with_two_dead_ends(&grid);
-        assert!(fits);
+        let mut fill = Fill::new(&grid, 4, &[(1, 1)]).unwrap();
+        assert!(fill.place(5, 2) && fill.place(6, 3));
         assert!(!fill.place(10, 4));
         for dead_end in [0, 2] {
             assert_eq!(fill.ways_in(dead_end), 1);

@@ -22,7 +22,7 @@
 //!
 //! docs/benchmarks.md quotes its output.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use numbrix::search::{search, Limits, Searches};
 use numbrix::{count_solutions, solve, Backend, Board, Formulation, Options, Report, Status};
@@ -57,7 +57,9 @@ fn timed(board: &Board, backend: Backend) -> (f64, Report) {
             },
             ..Options::new(Formulation::Assignment, backend)
         };
-        numbrix::backend::wait_for_runs_left_behind(LEFT_BEHIND_WAIT);
+        // Runs the search overtook during the MIP's turn would share the
+        // cores with this solve.
+        numbrix::backend::wait_for_runs_left_behind(numbrix::backend::LEFT_BEHIND_WAIT);
         let start = Instant::now();
         let report = solve(board, &options).expect("the board solves");
         runs.push((start.elapsed().as_secs_f64() * 1000.0, report));
@@ -66,11 +68,6 @@ fn timed(board: &Board, backend: Backend) -> (f64, Report) {
     let middle = runs.len() / 2;
     runs.swap_remove(middle)
 }
-
-/// At most this long a timed solve waits for the MIP runs that earlier
-/// ones left behind (the search settled the board during the MIP's turn):
-/// they would share the cores with it.
-const LEFT_BEHIND_WAIT: Duration = Duration::from_secs(60);
 
 fn verdict(report: &Report) -> String {
     let unique = match report.unique {

@@ -9,7 +9,6 @@
 //! the run goes on.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use numbrix::{solve, Backend, Board, Formulation, Options, Status};
 
@@ -44,7 +43,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         };
         // A HiGHS run the search overtook on the last board may still be
         // finishing on its thread: let it end before this board's clock.
-        numbrix::backend::wait_for_runs_left_behind(Duration::from_secs(60));
+        numbrix::backend::wait_for_runs_left_behind(numbrix::backend::LEFT_BEHIND_WAIT);
         let report = match solve(&board, &options) {
             Ok(report) => report,
             Err(error) => {

@@ -7,7 +7,7 @@ mod interrupt;
 mod wait;
 
 pub use interrupt::Interrupt;
-pub use wait::{runs_left_behind, wait_for_runs_left_behind};
+pub use wait::{runs_left_behind, wait_for_runs_left_behind, LEFT_BEHIND_WAIT};
 
 use std::time::Instant;
 

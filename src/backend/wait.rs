@@ -74,6 +74,11 @@ pub fn runs_left_behind() -> usize {
     HIGHS_LEFT_BEHIND.count() + CBC_LEFT_BEHIND.count()
 }
 
+/// How long a program that times solves one after another may wait, at
+/// most, for the runs earlier solves left behind
+/// ([`wait_for_runs_left_behind`]).
+pub const LEFT_BEHIND_WAIT: Duration = Duration::from_secs(60);
+
 /// Waits until no HiGHS or CBC run is left behind ([`runs_left_behind`]),
 /// at most `longest`, and says how many are still going then (0 when none
 /// is). A program that times solves one after another calls it before
@@ -210,6 +215,15 @@ mod tests {
         }};
     }
 
+    /// Runs `run` past a wait of 0 s, which leaves it behind in
+    /// `left_behind`.
+    fn leave_behind(left_behind: Option<&'static LeftBehind>, run: impl FnOnce() + Send + 'static) {
+        assert!(matches!(
+            waited(Some(0.0), left_behind, None, run),
+            Waited::Late
+        ));
+    }
+
     #[test]
     fn an_answer_within_the_wait_is_taken() {
         let left_behind = left_behind!();
@@ -237,10 +251,7 @@ mod tests {
         // The run sleeps far longer than the wait (0 s and the grace).
         let left_behind = left_behind!();
         let stuck = || std::thread::sleep(Duration::from_secs(600));
-        assert!(matches!(
-            waited(Some(0.0), left_behind, None, stuck),
-            Waited::Late
-        ));
+        leave_behind(left_behind, stuck);
         assert_eq!(left_behind.unwrap().count(), 1);
     }
 
@@ -248,10 +259,7 @@ mod tests {
     fn a_run_left_behind_is_counted_until_it_ends() {
         let left_behind = left_behind!();
         let slow = || std::thread::sleep(Duration::from_millis(500));
-        assert!(matches!(
-            waited(Some(0.0), left_behind, None, slow),
-            Waited::Late
-        ));
+        leave_behind(left_behind, slow);
         assert_eq!(left_behind.unwrap().count(), 1);
         // Not a timing assertion: only a bound on the wait for its end.
         let still_going = wait_until_none(&[left_behind.unwrap()], Duration::from_secs(60));
@@ -263,10 +271,7 @@ mod tests {
     fn a_wait_for_runs_left_behind_that_runs_out_says_how_many_still_go() {
         let left_behind = left_behind!();
         let stuck = || std::thread::sleep(Duration::from_secs(600));
-        assert!(matches!(
-            waited(Some(0.0), left_behind, None, stuck),
-            Waited::Late
-        ));
+        leave_behind(left_behind, stuck);
         let still_going = wait_until_none(&[left_behind.unwrap()], Duration::from_millis(20));
         assert_eq!(still_going, 1);
     }

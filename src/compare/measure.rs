@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::backend::wait_for_runs_left_behind;
+use crate::backend::{wait_for_runs_left_behind, LEFT_BEHIND_WAIT};
 use crate::board::Board;
 use crate::error::{Error, InputError};
 use crate::relax::{root_lp, RootLp};
@@ -244,17 +244,13 @@ pub(crate) fn median(values: &mut [f64]) -> Option<f64> {
     })
 }
 
-/// Without a time limit, at most this long a solve waits for the MIP runs
-/// that earlier solves left behind.
-const LEFT_BEHIND_WAIT: Duration = Duration::from_secs(60);
-
 /// Waits, before a solve's clock starts, for the HiGHS and CBC runs that
 /// earlier solves left behind (at a time limit, or once the search settled
 /// the board beside them): they would share the cores with it, and a CBC
 /// run holds CBC's turn, which the solve would wait for on its own clock.
 /// A run ends at its limit, but CBC looks at its clock seldom, and nothing
 /// stops it earlier: so the wait is at most the solve's own time limit
-/// (or [`LEFT_BEHIND_WAIT`]), and a comparison that goes on beside runs
+/// (or, without one, [`LEFT_BEHIND_WAIT`]), and a comparison that goes on beside runs
 /// still going says so, once.
 fn wait_for_earlier_runs(time_limit: Option<f64>) {
     let longest = time_limit

@@ -55,6 +55,8 @@ impl Fill<'_> {
         if value < self.total {
             centres[2] = self.position[value as usize + 1];
         }
+        // A dead end met here is asked once, with every other dead end.
+        let mut dead_end = false;
         for centre in centres {
             if centre == NONE {
                 continue;
@@ -63,19 +65,15 @@ impl Fill<'_> {
                 // Ways in >= free neighbours: most cells pass at the
                 // second test, without looking at their neighbours.
                 if self.value[x] == 0 && self.free_degree[x] < 2 {
-                    let fits = match self.ways_in(x) {
-                        0 => false,
-                        // A dead end, asked with every other dead end.
-                        1 => self.ends_suffice(),
-                        _ => true,
-                    };
-                    if !fits {
-                        return false;
+                    match self.ways_in(x) {
+                        0 => return false,
+                        1 => dead_end = true,
+                        _ => {}
                     }
                 }
             }
         }
-        true
+        !dead_end || self.ends_suffice()
     }
 
     /// The dead ends test: every free cell with one way in is an end of the

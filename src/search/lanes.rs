@@ -10,30 +10,29 @@
 //!
 //! So a fill that has spent [`SECOND_LANE_NODES_PER_CELL`] nodes per cell
 //! without a first solution gets a second fill beside it, from the givens,
-//! with its own seed, repairs and weights. Every one of its runs
-//! backjumps (`fill/backjump.rs`); the first fill's runs from the givens
-//! do so in turns, and its runs from repairs (by then nearly all of its
-//! runs) every time. From then on they take turns run by run, the second
-//! getting two nodes for every one of the first, counting the first's
-//! nodes alone: the share was set when the first fill's runs from repairs
-//! backjumped only in turns, and the fill that always did was the
-//! stronger (docs/benchmarks.md, "The second lane's share, measured
-//! again", and "Every run from a repair backjumps" after it). So
-//! the second runs alone until it has twice the first's nodes, and a
-//! board the first fill was about to settle waits that long and then pays
-//! about three times its nodes (turns are whole runs, so a little more at
-//! times). The turns are counted in nodes, not time, so the same board
-//! gives the same answer on every run. The lane that finds the first
-//! solution goes on alone, backjumping in every second run: it looks for
-//! the second near it, and any whole run (the only kind that proves) is
-//! its own.
+//! with its own seed, repairs and weights. Every one of its runs backjumps
+//! (`fill/backjump.rs`); the first fill's runs from the givens do so in
+//! turns, and its runs from repairs (by then nearly all of its runs) every
+//! time. From then on they take turns run by run, the second getting two
+//! nodes for every one of the first, counting the first's nodes alone: the
+//! share was set when the first fill's runs from repairs backjumped only in
+//! turns, and the fill that always did was the stronger
+//! (docs/record/side-by-side.md, "The second lane's share, measured again",
+//! and docs/record/fill.md, "Every run from a repair backjumps"). So the
+//! second runs alone until it has twice the first's nodes, and a board the
+//! first fill was about to settle waits that long and then pays about three
+//! times its nodes (turns are whole runs, so a little more at times). The
+//! turns are counted in nodes, not time, so the same board gives the same
+//! answer on every run. The lane that finds the first solution goes on
+//! alone, backjumping in every second run: it looks for the second near it,
+//! and any whole run (the only kind that proves) is its own.
 //!
 //! Once the second lane opens, the repairs of both fill their zone anew
 //! (`fill/repair.rs`, [`Refill::Anew`]): each value a repair took back
 //! tries the cell it held last after its other cells. Until then the
 //! first lane's repairs fill it in the fill's own order, which keeps close
 //! to what went right: on the boards the first lane settles that soon,
-//! repairs anew from the start were slower (docs/benchmarks.md, "A
+//! repairs anew from the start were slower (docs/record/fill.md, "A
 //! repair's zone filled anew").
 
 use super::fill::{Fill, Refill, Repair};

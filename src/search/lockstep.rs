@@ -24,7 +24,7 @@
 //! to stop. (The searches first waited for each other at every barrier, as
 //! deterministic parallel SAT solvers synchronise their portfolios:
 //! Hamadi, Jabbour, Piette and Sais, 2011. The one whose nodes were cheaper
-//! in an epoch then waited for the other's, docs/benchmarks.md.)
+//! in an epoch then waited for the other's, docs/record/side-by-side.md.)
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard};

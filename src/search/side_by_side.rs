@@ -54,10 +54,10 @@ pub struct Searches {
 impl Searches {
     /// Searches side by side unless asked otherwise: on two cores, two
     /// settle the larger boards with many solutions in 0.5-0.8 of the wall
-    /// time at the median of seeds (docs/benchmarks.md, "Two searches by
-    /// default"), for up to twice the processor time. Two on every
-    /// machine, not one per core, so that a board gets the same answer
-    /// wherever it runs.
+    /// time at the median of seeds (docs/record/side-by-side.md, "Two
+    /// searches by default"), for up to twice the processor time. Two on
+    /// every machine, not one per core, so that a board gets the same
+    /// answer wherever it runs.
     pub const DEFAULT_THREADS: usize = 2;
 }
 

@@ -39,14 +39,14 @@ pub(crate) const TIGHT_VALUES_PER_CELL: usize = 16;
 const SAMPLE_TRIALS: usize = 32;
 
 /// A sample in which at most this many trials removed their pair finds the
-/// board loose (docs/benchmarks.md gives the samples of the benchmark
+/// board loose (docs/record/search.md gives the samples of the benchmark
 /// boards, which set it).
 const LOOSE_REMOVALS: usize = SAMPLE_TRIALS / 8;
 
 /// Boards of at most this many cells try the search by propagation before
 /// shaving: up to 12x12 it settles the benchmark boards, with one solution
 /// or many, in fewer propagations than shaving's passes; from 15x15 on its
-/// tree outgrows them (docs/benchmarks.md).
+/// tree outgrows them (docs/record/search.md).
 const PROPAGATION_CELLS: usize = 144;
 
 /// Decisions per cell the search by propagation gets on a small tight board
@@ -66,7 +66,7 @@ const TIGHT_FIRST_NODES_PER_CELL: u64 = 64;
 /// Search nodes per cell for a second solution near the first: on a board
 /// with many solutions one lies a few steps away, and on a puzzle the
 /// windows of its one solution are gone through without one
-/// (docs/benchmarks.md, "A second near the first on small tight boards").
+/// (docs/record/stages.md, "A second near the first on small tight boards").
 const NEAR_NODES_PER_CELL: u64 = 8;
 
 /// The nodes of the fill's try before shaving, for a first solution and
@@ -100,7 +100,7 @@ pub(super) const SMALL_SHAVING_TURNS: f64 = 4.0;
 /// pass's trials are taken with fewer than this share of them removing
 /// their pair: by then, on the loose boards with one solution measured,
 /// 10.9-66 % of them had, on loose boards with many solutions 0.1-2.6 %,
-/// and the rest of the pass removed as little (docs/benchmarks.md,
+/// and the rest of the pass removed as little (docs/record/stages.md,
 /// "Shaving a loose board ends after an idle first pass").
 pub(super) const IDLE_FIRST_PASS: f64 = 0.05;
 
@@ -109,7 +109,7 @@ pub(super) const IDLE_FIRST_PASS: f64 = 0.05;
 /// of those measured from 18x18 on), and shaving decides them in at most a
 /// tenth of a second; from 20x20 on, boards with many solutions often need
 /// the search for longer than that turn, and would pay for shaving
-/// (docs/benchmarks.md).
+/// (docs/record/stages.md).
 const SMALL_LOOSE_CELLS: usize = 256;
 
 /// The search's first turn on this loose board, if it is small enough to
@@ -126,7 +126,7 @@ pub(super) const COUNT_FIRST_TURN: f64 = SMALL_FIRST_TURN;
 /// Seconds shaving gets after the count's first turn, at most, as after
 /// `solve`'s ([`SMALL_SHAVING_TURNS`]): shaving a loose 16x16 board whole
 /// takes seconds, and a count the first turn did not settle there has
-/// many solutions more often than one (docs/benchmarks.md, "Count to a
+/// many solutions more often than one (docs/record/count.md, "Count to a
 /// limit with restarts").
 pub(super) const COUNT_SHAVING: f64 = SMALL_SHAVING_TURNS * COUNT_FIRST_TURN;
 

@@ -346,7 +346,7 @@ pub(super) fn count(
         // Shaving stopped by its clock leaves domains that still hold every
         // solution. It goes on past an idle first pass, as `solve`'s does
         // not: the count starts again over what it leaves, and the passes
-        // after it guide the count on some boards (docs/benchmarks.md,
+        // after it guide the count on some boards (docs/record/stages.md,
         // "Shaving a loose board ends after an idle first pass").
         if shave(board, options, shaving.0, None, &mut reduced).is_err() {
             return Ok(NONE);

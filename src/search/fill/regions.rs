@@ -22,7 +22,7 @@ use super::Fill;
 /// Regions that at most this many gaps with another region to go to may
 /// fill are checked for exact sums: with more, nearly every count is some
 /// sum of their lengths. 1, 2, 8 and any number did the same within noise
-/// (docs/benchmarks.md); the fewer, the less work at each node.
+/// (docs/record/fill.md); the fewer, the less work at each node.
 const SUMMED_GAPS: usize = 2;
 
 /// A region of free cells, counted by colour: its cells, what the gaps

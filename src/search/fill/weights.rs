@@ -9,7 +9,7 @@
 //!
 //! Kept whole from the first run on, the weights carry what the first,
 //! short restarts met wherever their seeds led them, and on small boards
-//! that misled the runs after (docs/benchmarks.md, "Failure weights that
+//! that misled the runs after (docs/record/fill.md, "Failure weights that
 //! fade while the fill restarts"; why, most likely: the next runs go first
 //! to gaps that were hard only after other choices). So while the fill
 //! restarts from the givens (its first nodes, before it repairs), each run
@@ -23,7 +23,7 @@
 //! A count to a limit that goes on past its first solution fades them
 //! again, run by run: with every failure of the count remembered, its
 //! runs kept to the same few parts of the tree, and found a handful of
-//! solutions where a single walk found hundreds (docs/benchmarks.md,
+//! solutions where a single walk found hundreds (docs/record/count.md,
 //! "Count to a limit with restarts").
 //!
 //! With w(v) the weight of open value v, f_r(v) the failures at v in run r:

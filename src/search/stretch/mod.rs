@@ -31,12 +31,12 @@
 //! exactly what the pieces lack in all: with no piece short, every cell is
 //! on the path and the path is a solution. The energy is the number of
 //! steps the pieces lack. A piece longer than its length costs nothing: a
-//! piece beside free cells takes them at no cost and hands them on, bump
-//! by bump, to a piece that lacks them. Moves that raise the energy are
-//! taken now and then (one step more lacking: one in 16; two: one in 256),
-//! so that the search leaves a state whose free cells are out of every
-//! short piece's reach. One move in 8 is tried beside a free cell, and a
-//! quarter of the others on a short piece (docs/benchmarks.md has what
+//! piece beside free cells takes them at no cost and hands them on, bump by
+//! bump, to a piece that lacks them. Moves that raise the energy are taken
+//! now and then (one step more lacking: one in 16; two: one in 256), so
+//! that the search leaves a state whose free cells are out of every short
+//! piece's reach. One move in 8 is tried beside a free cell, and a quarter
+//! of the others on a short piece (docs/record/local-search.md has what
 //! other shares did).
 //!
 //! A run either gets to energy 0 soon or sits near it; runs restart from
@@ -73,17 +73,17 @@ const VALUES_PER_CLUE: u64 = 24;
 
 /// ... and the same on larger boards, where the fill thrashes sooner: on
 /// 25x25 and 30x30 boards the fill alone is the faster with 7-8 % clues
-/// (12-14 values per clue), the turns with 5-6 % (16-20; docs/benchmarks.md,
-/// "Values per clue, measured again").
+/// (12-14 values per clue), the turns with 5-6 % (16-20;
+/// docs/record/local-search.md, "Values per clue, measured again").
 const VALUES_PER_CLUE_LARGE: u64 = 16;
 const LARGE_BOARD_CELLS: usize = 400;
 
-/// Values per clue from which a larger board that the fill has not
-/// settled within [`LATE_NODES_PER_CELL`] gets the local search too: with
-/// about 7 % clues the fill settles most such boards sooner alone, but
-/// not all; with 8-9 % the local search lost more than it won
-/// (docs/benchmarks.md, "The local search joins late on boards with 7 %
-/// clues").
+/// Values per clue from which a larger board that the fill has not settled
+/// within [`LATE_NODES_PER_CELL`] gets the local search too: with about 7 %
+/// clues the fill settles most such boards sooner alone, but not all; with
+/// 8-9 % the local search lost more than it won
+/// (docs/record/local-search.md, "The local search joins late on boards
+/// with 7 % clues").
 const VALUES_PER_CLUE_LATE: u64 = 13;
 const LATE_NODES_PER_CELL: u64 = 1024;
 
@@ -185,8 +185,8 @@ impl Stretch {
 
     /// Tries one move; true once no piece is short. Inlined into the runs'
     /// loop (`runs.rs`), which is in another file: called there, it made
-    /// measurably fewer moves a second (docs/benchmarks.md, "A run that
-    /// stays far from a solution ends early").
+    /// measurably fewer moves a second (docs/record/local-search.md, "A run
+    /// that stays far from a solution ends early").
     #[inline(always)]
     fn step(&mut self) -> bool {
         self.moves += 1;

@@ -189,7 +189,7 @@ impl Stretch {
         let (around, count) = self.around(f);
         let g = around[draw.below(count)];
         if self.owner[g] != FREE {
-            // Half the time (always was worse, docs/benchmarks.md).
+            // Half the time (always was worse, docs/record/local-search.md).
             if !draw.coin(4) {
                 self.tunnel(f, g, !draw.coin(6));
             }

@@ -287,6 +287,15 @@ mod tests {
     }
 
     #[test]
+    fn a_count_whose_restarts_find_no_new_path_looks_beside_the_ones_found() {
+        // Its restarts find the first path at about 62 k nodes and then
+        // nothing new for millions; the first path's windows hold dozens.
+        let board = crate::generate::Puzzle::generate(12, 12, 7, 9604).board;
+        let counted = search_bounded(&board, None, &no_clock(50), 400_000, &mut |_| {});
+        assert_eq!(counted.count, 50);
+    }
+
+    #[test]
     fn more_paths_than_a_u64_holds_are_past_any_limit() {
         let counted = count(&empty(3, 100), None, &Limits::ALL, &mut |_| {});
         assert_eq!((counted.count, counted.complete), (u64::MAX, false));

@@ -36,6 +36,7 @@
 //! repair's zone filled anew").
 
 use super::fill::{Fill, Refill, Repair};
+use super::nearby::{reroute, Reroutes};
 use super::path::{Event, Grid, Tally};
 use crate::board::Board;
 
@@ -95,6 +96,19 @@ impl<'a> Lane<'a> {
             seed,
             backjumps,
         }
+    }
+
+    /// The windows of `known` re-routed (`nearby.rs`, as far as
+    /// `reroutes` says), then the fill back at the givens for the next run.
+    pub(super) fn look_beside(
+        &mut self,
+        (known, givens): (&[usize], &[(usize, u32)]),
+        reroutes: Reroutes,
+        tally: &mut Tally,
+        event: &mut dyn FnMut(Event) -> bool,
+    ) {
+        reroute(&mut self.fill, known, givens, reroutes, tally, event);
+        self.repair.start_over(&mut self.fill, givens);
     }
 
     /// One run of the fill, to the tally's node count `budget`.

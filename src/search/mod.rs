@@ -187,6 +187,10 @@ const STRETCH_CELLS_PER_MOVE_PER_NODE: u64 = 6;
 /// not pay for it.
 const STRETCH_AFTER_NODES: u64 = 16_384;
 
+/// Nodes per cell a count past two goes without a new path before it
+/// looks beside one it found (`nearby.rs`), and between two such looks.
+const BESIDE_AFTER_NODES_PER_CELL: u64 = 64;
+
 /// Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, ... (`run` from 0): restart
 /// lengths within a constant factor of the best fixed length for any
 /// distribution of run times (Luby, Sinclair and Zuckerman, 1993).
@@ -382,6 +386,12 @@ fn search_beside(
         drought,
         ..Recorder::alone(board, limits, max_nodes, progress)
     };
+    // Counting past two with restarts, the paths found are looked beside
+    // in droughts (`nearby.rs`).
+    let counting_on = limits.solutions > KEPT as u64 && recorder.distinct.is_some();
+    let fill = matches!(engine, Engine::Fill(_));
+    recorder.beside = (counting_on && restarts && fill).then(Vec::new);
+    let beside_after = BESIDE_AFTER_NODES_PER_CELL * board.len() as u64;
     // A run must at least be able to go down once, to the last value.
     let restart_unit = RESTART_NODES.max(2 * board.len() as u64);
     let mut stretcher = Stretcher::new(board, side.seed);
@@ -499,10 +509,10 @@ fn search_beside(
             let first = recorder.outcome.solutions.first();
             let known = first.map(|first| nearby::cells_by_value(board, first));
             if let (Engine::Fill(lanes), Some(known)) = (&mut engine, known) {
-                let lane = lanes.keep_current();
                 let mut event = |event: Event| recorder.event(event, 1, target);
-                nearby::reroute(&mut lane.fill, &known, &givens, &mut tally, &mut event);
-                lane.repair.start_over(&mut lane.fill, &givens);
+                let reroutes = nearby::Reroutes::First;
+                let lane = lanes.keep_current();
+                lane.look_beside((&known, &givens), reroutes, &mut tally, &mut event);
             }
             let open = recorder.outcome.count < target;
             if open && !recorder.told_to_stop() && tally.nodes < max_nodes {
@@ -529,6 +539,21 @@ fn search_beside(
                 lane.repair.next_start(&mut lane.fill, &givens);
             } else if lane.repair.partial {
                 lane.repair.start_over(&mut lane.fill, &givens);
+            }
+        }
+        // Counting past two, once the restarts have gone a while without a
+        // new path: the windows of one found, every other path there
+        // counted; then the restarts go on where they stood.
+        let beside = recorder.next_beside(tally.nodes, beside_after);
+        if let (Engine::Fill(lanes), Some(known)) = (&mut engine, beside) {
+            let mut event = |event: Event| recorder.event(event, 1, target);
+            let every = nearby::Reroutes::Every;
+            let lane = lanes.current();
+            lane.look_beside((&known, &givens), every, &mut tally, &mut event);
+            recorder.looked_beside_at = tally.nodes;
+            if recorder.outcome.count >= limits.solutions || recorder.told_to_stop() {
+                recorder.outcome.complete = false;
+                break;
             }
         }
     }

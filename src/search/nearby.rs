@@ -15,6 +15,18 @@
 //! genuine solution, and it is checked by the caller all the same. Finding
 //! none proves nothing: only the whole-board search can tell that there is
 //! no second solution.
+//!
+//! A count past two looks beside its paths too, but only when its
+//! restarts stall: on some boards a whole run finds a path only after tens
+//! of thousands of nodes, and runs after it find none new for millions,
+//! while the windows of the path found hold dozens. So once the restarts
+//! have gone a while without a new path, one path found is looked beside,
+//! every window through to its node budget and every other path there
+//! counted, and the restarts go on where they stood (`mod.rs`). On boards
+//! where the restarts keep finding paths, they never stall that long: a
+//! look goes through some sixty windows, each begun from the whole path,
+//! which costs more a path than a run that finds them one beside the
+//! other.
 
 use super::fill::Fill;
 use super::path::{Event, Tally};
@@ -142,7 +154,14 @@ pub(crate) fn first_then_near(
     recorder.outcome = outcome;
     if let Some(mut fill) = Fill::new(&grid, board.cols(), &givens) {
         let mut event = |event: Event| recorder.event(event, 1, limits.solutions);
-        reroute(&mut fill, &known, &givens, &mut tally, &mut event);
+        reroute(
+            &mut fill,
+            &known,
+            &givens,
+            Reroutes::First,
+            &mut tally,
+            &mut event,
+        );
     }
     outcome = recorder.outcome;
     outcome.nodes = tally.nodes;
@@ -160,14 +179,26 @@ pub(super) fn cells_by_value(board: &Board, solution: &Solution) -> Vec<usize> {
         .collect()
 }
 
-/// Looks for a solution other than `known` (cells by value: `known[v - 1]`
-/// holds v) among the re-routings of its windows. `givens`: the values the
-/// fill holds fixed. Each solution found goes to `event`, which answers
-/// whether to go on; true if one was found.
+/// How far [`reroute`] goes through the windows of a known path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Reroutes {
+    /// To the first other solution (the second of `solve --unique`).
+    First,
+    /// Through every window, each to its node budget, every other
+    /// solution found handed on (a count past two).
+    Every,
+}
+
+/// Looks for solutions other than `known` (cells by value: `known[v - 1]`
+/// holds v) among the re-routings of its windows, the first only or every
+/// one (`reroutes`). `givens`: the values the fill holds fixed. Each
+/// solution found goes to `event`, which answers whether to go on; true if
+/// one was found.
 pub(super) fn reroute(
     fill: &mut Fill,
     known: &[usize],
     givens: &[(usize, u32)],
+    reroutes: Reroutes,
     tally: &mut Tally,
     event: &mut dyn FnMut(Event) -> bool,
 ) -> bool {
@@ -186,6 +217,7 @@ pub(super) fn reroute(
     };
     let windows = windows(&given_values, total, slack);
     let mut fixed: Vec<(usize, u32)> = Vec::with_capacity(known.len());
+    let mut found = false;
     for window in windows {
         fixed.clear();
         fixed.extend(
@@ -202,27 +234,25 @@ pub(super) fn reroute(
         // Whatever the run that found the first solution did: a window is
         // small, and gone through one placement back at a time.
         fill.backjumps = false;
-        let mut found = false;
         let mut other = |happened: Event| match happened {
             Event::Solution(cells) if cells == known => true,
             Event::Solution(cells) => {
                 found = true;
-                event(Event::Solution(cells));
-                false
+                event(Event::Solution(cells)) && reroutes == Reroutes::Every
             }
             Event::Tick(_) => event(happened),
         };
         tally.stopped = false;
         tally.out_of_nodes = false;
         fill.run(tally, &mut other);
-        if found {
+        if found && reroutes == Reroutes::First {
             return true;
         }
         if tally.stopped && !tally.out_of_nodes {
-            return false; // the caller's clock or node limit
+            return found; // the caller's limit, clock or node limit
         }
     }
-    false
+    found
 }
 
 #[cfg(test)]
@@ -250,7 +280,14 @@ mod tests {
             true
         };
         let mut tally = Tally::default();
-        assert!(reroute(&mut fill, &known, &givens, &mut tally, &mut keep));
+        assert!(reroute(
+            &mut fill,
+            &known,
+            &givens,
+            Reroutes::First,
+            &mut tally,
+            &mut keep
+        ));
         assert_ne!(found[0], known);
         let mut values = vec![0; 6];
         for (position, &cell) in found[0].iter().enumerate() {

@@ -11,6 +11,10 @@ use super::path::{Event, Tally};
 use super::{checked, Limits, Outcome, Progress};
 use crate::board::Board;
 
+/// New paths a count keeps to look beside, at most: each is a whole path,
+/// and one look goes through some sixty windows, which find more.
+pub(super) const BESIDE_QUEUED: usize = 64;
+
 /// What the search does with the engines' events: each solution is
 /// checked and counted, and each tick reports progress and asks whether to
 /// go on.
@@ -39,6 +43,11 @@ pub(super) struct Recorder<'a> {
     pub(super) drought: u64,
     /// The count and the nodes at the tick that last saw it grow.
     pub(super) found_at: (u64, u64),
+    /// Counting past two with restarts: the new paths whose windows are
+    /// yet to be looked in (`nearby.rs`), at most [`BESIDE_QUEUED`].
+    pub(super) beside: Option<Vec<Vec<usize>>>,
+    /// The nodes when the last look beside a path ended.
+    pub(super) looked_beside_at: u64,
     pub(super) progress: &'a mut dyn FnMut(&Progress),
 }
 
@@ -66,6 +75,8 @@ impl<'a> Recorder<'a> {
             max_nodes,
             drought: u64::MAX,
             found_at: (0, 0),
+            beside: None,
+            looked_beside_at: 0,
             progress,
         }
     }
@@ -111,6 +122,17 @@ impl<'a> Recorder<'a> {
             self.found_at = (self.outcome.count, tally.nodes);
         }
         tally.nodes - self.found_at.1 >= self.drought
+    }
+
+    /// Counting past two: the next path to look beside, once `after` nodes
+    /// (by `nodes`) have passed without a new path and since the last look.
+    pub(super) fn next_beside(&mut self, nodes: u64, after: u64) -> Option<Vec<usize>> {
+        let since = self.found_at.1.max(self.looked_beside_at);
+        let queue = self.beside.as_mut().filter(|queue| !queue.is_empty())?;
+        if nodes.saturating_sub(since) < after {
+            return None;
+        }
+        Some(queue.remove(0))
     }
 
     /// The clock has run out, a barrier has told it that a search beside
@@ -159,6 +181,11 @@ impl<'a> Recorder<'a> {
         }
         if let Some(gate) = self.gate {
             gate.offer(&solution);
+        }
+        if let Some(queue) = &mut self.beside {
+            if queue.len() < BESIDE_QUEUED {
+                queue.push(cells.to_vec());
+            }
         }
         outcome.keep(solution, weight)
     }

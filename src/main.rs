@@ -116,8 +116,8 @@ struct ModelArgs {
     search_budget: Option<f64>,
     /// Run N searches side by side, each from its own seeds; they keep step,
     /// and the first to settle the board answers, the same on every run.
-    /// Boards up to 12x12, and boards the first search settles at once, use
-    /// one; 1 keeps to one core.
+    /// Boards up to 12x12, boards the first search settles at once, and
+    /// counts past two use one; 1 keeps to one core.
     #[arg(long, value_name = "N", default_value_t = Searches::DEFAULT_THREADS as u16, value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: u16,
     /// Start the search's seeds here: another seed takes other choices

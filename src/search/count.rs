@@ -13,7 +13,7 @@ use crate::domains::Domains;
 use super::distinct::Distinct;
 use super::frontier::{count_paths, ends_only, NoCount, WIDEST};
 use super::side_by_side::Side;
-use super::{search, search_beside, search_bounded, Budget, Limits, Outcome, Progress};
+use super::{search_beside, search_side_by_side, Budget, Limits, Outcome, Progress, Searches};
 
 /// Nodes the walk gets ahead of the program when a limit is given, per
 /// cell (to its first path) and per solution asked for.
@@ -57,6 +57,24 @@ pub fn count(
     limits: &Limits,
     progress: &mut dyn FnMut(&Progress),
 ) -> Outcome {
+    let alone = Searches {
+        threads: 1,
+        seed: 0,
+    };
+    count_with(board, domains, limits, alone, progress)
+}
+
+/// As [`count`], with the search's seeds starting where `searches` says,
+/// and a count to one or two solutions run as `searches` side by side (as
+/// [`search_side_by_side`] runs them: a count past two needs the whole
+/// tree, or keeps its paths, and stays on one thread).
+pub fn count_with(
+    board: &Board,
+    domains: Option<&Domains>,
+    limits: &Limits,
+    searches: Searches,
+    progress: &mut dyn FnMut(&Progress),
+) -> Outcome {
     let counted = |count, complete| Outcome {
         count,
         ..Outcome::nothing(complete)
@@ -72,7 +90,7 @@ pub fn count(
     let programmed = ends_only(board) && width <= WIDEST;
     let slow = programmed && width >= WALK_FIRST_WIDTH;
     if let Some(nodes) = walk_nodes.filter(|_| slow) {
-        let walked = search_bounded(board, domains, limits, nodes, progress);
+        let walked = search_side_by_side(board, domains, limits, nodes, searches, None, progress);
         if walked.complete || walked.count >= reached {
             return walked;
         }
@@ -83,7 +101,9 @@ pub fn count(
         Err(NoCount::Overflow) => counted(reached, false),
         // Nothing counted by the clock.
         Err(NoCount::Stopped) => counted(0, false),
-        Err(NoCount::Clues | NoCount::TooWide) => search_count(board, domains, limits, progress),
+        Err(NoCount::Clues | NoCount::TooWide) => {
+            search_count(board, domains, limits, searches, progress)
+        }
     }
 }
 
@@ -102,10 +122,12 @@ fn search_count(
     board: &Board,
     domains: Option<&Domains>,
     limits: &Limits,
+    searches: Searches,
     progress: &mut dyn FnMut(&Progress),
 ) -> Outcome {
     let room = Distinct::most_paths(board);
-    count_in_phases(board, domains, limits, (FIRST_WALK_DROUGHT, room), progress)
+    let phases = (FIRST_WALK_DROUGHT, room);
+    count_in_phases(board, domains, limits, phases, searches, progress)
 }
 
 /// As [`search_count`], with the first walk's drought and the room for
@@ -115,13 +137,15 @@ fn count_in_phases(
     domains: Option<&Domains>,
     limits: &Limits,
     (drought, room): (u64, u64),
+    searches: Searches,
     progress: &mut dyn FnMut(&Progress),
 ) -> Outcome {
     // A board without clues is walked, which cannot restart; nor can a
     // count with no room to keep paths.
     if limits.solutions <= room || room == 0 || board.clue_count() == 0 {
-        return search(board, domains, limits, progress);
+        return search_side_by_side(board, domains, limits, u64::MAX, searches, None, progress);
     }
+    let first_seed = Side::first_of(searches).seed;
     let mut kept = Distinct::with_room(board, room);
     let mut sum = Outcome::nothing(false);
     for phase in [Phase::FirstWalk, Phase::Restarts, Phase::LastWalk] {
@@ -147,7 +171,10 @@ fn count_in_phases(
             solutions,
             stop: limits.stop,
         };
-        let side = Side { seed, member: None };
+        let side = Side {
+            seed: first_seed.wrapping_add(seed),
+            member: None,
+        };
         let found = search_beside(board, domains, &phase_limits, budget, side, None, &mut told);
         let count = match phase {
             Phase::FirstWalk => found.count,
@@ -194,6 +221,7 @@ mod tests {
     use super::*;
     use crate::board::Cell;
     use crate::search::testing::{empty, walked};
+    use crate::search::{search, search_bounded};
 
     #[test]
     fn a_count_stops_at_its_limit_as_the_search_does() {
@@ -206,6 +234,12 @@ mod tests {
             assert_eq!(outcome(counted), outcome(searched), "limit {solutions}");
         }
     }
+
+    /// One search, from seed 0, as [`count`] runs it.
+    const ONE: Searches = Searches {
+        threads: 1,
+        seed: 0,
+    };
 
     /// Up to `solutions`, with no clock.
     fn no_clock(solutions: u64) -> Limits {
@@ -277,7 +311,8 @@ mod tests {
         for (drought, room) in [(256, 100), (256, 10 * every), (256, 10), (1 << 40, 100)] {
             for solutions in [every / 2, u64::MAX] {
                 let limits = no_clock(solutions);
-                let counted = count_in_phases(&board, None, &limits, (drought, room), &mut |_| {});
+                let phases = (drought, room);
+                let counted = count_in_phases(&board, None, &limits, phases, ONE, &mut |_| {});
                 let expected = (solutions.min(every), solutions > every);
                 let outcome = (counted.count, counted.complete);
                 let case = format!("drought {drought}, room {room}, limit {solutions}");
@@ -293,6 +328,20 @@ mod tests {
         let board = crate::generate::Puzzle::generate(12, 12, 7, 9604).board;
         let counted = search_bounded(&board, None, &no_clock(50), 400_000, &mut |_| {});
         assert_eq!(counted.count, 50);
+    }
+
+    #[test]
+    fn a_count_to_two_runs_searches_side_by_side_from_the_seed_asked() {
+        let board = crate::generate::Puzzle::generate(16, 16, 13, 9609).board;
+        let two = |searches| count_with(&board, None, &no_clock(2), searches, &mut |_| {});
+        let side_by_side = two(Searches {
+            threads: 2,
+            seed: 0,
+        });
+        assert_eq!((side_by_side.count, side_by_side.threads), (2, 2));
+        let (first, other) = (two(ONE), two(Searches { seed: 1, ..ONE }));
+        assert_eq!((first.count, other.count), (2, 2));
+        assert_ne!(first.nodes, other.nodes, "another seed, another search");
     }
 
     #[test]

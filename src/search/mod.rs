@@ -88,7 +88,7 @@ use crate::domains::Domains;
 use distinct::Distinct;
 
 pub use branch::branch;
-pub use count::count;
+pub use count::{count, count_with};
 pub use every::{every_path, Enumerated};
 use fill::Fill;
 pub use frontier::{count_paths, ends_only, NoCount};

@@ -37,6 +37,15 @@ impl Side<'_> {
         seed: 0,
         member: None,
     };
+
+    /// The first search of `searches`, alone: its seeds start where the
+    /// seed asked for puts them, as they do side by side.
+    pub(super) fn first_of(searches: Searches) -> Side<'static> {
+        Side {
+            seed: searches.seed.wrapping_mul(ASKED_SEED_STRIDE),
+            member: None,
+        }
+    }
 }
 
 /// How many searches run side by side, and where the first one's seeds
@@ -118,10 +127,10 @@ pub fn search_side_by_side(
     gate: Option<&Gate>,
     progress: &mut dyn FnMut(&Progress),
 ) -> Outcome {
-    let Searches { threads, seed } = searches;
-    let seed = seed.wrapping_mul(ASKED_SEED_STRIDE);
+    let Searches { threads, .. } = searches;
+    let seed = Side::first_of(searches).seed;
     if threads <= 1 || limits.solutions > KEPT as u64 || board.len() <= ONE_SEARCH_CELLS {
-        let alone = Side { seed, member: None };
+        let alone = Side::first_of(searches);
         let budget = Budget::nodes(max_nodes);
         return search_beside(board, domains, limits, budget, alone, gate, progress);
     }

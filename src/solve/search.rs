@@ -322,7 +322,7 @@ pub(super) fn count(
             solutions: limit,
             stop: stop.0,
         };
-        let outcome = search::count(board, domains, &limits, &mut |seen| {
+        let outcome = search::count_with(board, domains, &limits, options.searches, &mut |seen| {
             known = known.max(seen.solutions);
             progress(known)
         });

@@ -57,11 +57,7 @@ pub fn count(
     limits: &Limits,
     progress: &mut dyn FnMut(&Progress),
 ) -> Outcome {
-    let alone = Searches {
-        threads: 1,
-        seed: 0,
-    };
-    count_with(board, domains, limits, alone, progress)
+    count_with(board, domains, limits, Searches::ALONE, progress)
 }
 
 /// As [`count`], with the search's seeds starting where `searches` says,
@@ -235,12 +231,6 @@ mod tests {
         }
     }
 
-    /// One search, from seed 0, as [`count`] runs it.
-    const ONE: Searches = Searches {
-        threads: 1,
-        seed: 0,
-    };
-
     /// Up to `solutions`, with no clock.
     fn no_clock(solutions: u64) -> Limits {
         Limits {
@@ -312,7 +302,8 @@ mod tests {
             for solutions in [every / 2, u64::MAX] {
                 let limits = no_clock(solutions);
                 let phases = (drought, room);
-                let counted = count_in_phases(&board, None, &limits, phases, ONE, &mut |_| {});
+                let counted =
+                    count_in_phases(&board, None, &limits, phases, Searches::ALONE, &mut |_| {});
                 let expected = (solutions.min(every), solutions > every);
                 let outcome = (counted.count, counted.complete);
                 let case = format!("drought {drought}, room {room}, limit {solutions}");
@@ -339,7 +330,13 @@ mod tests {
             seed: 0,
         });
         assert_eq!((side_by_side.count, side_by_side.threads), (2, 2));
-        let (first, other) = (two(ONE), two(Searches { seed: 1, ..ONE }));
+        let (first, other) = (
+            two(Searches::ALONE),
+            two(Searches {
+                seed: 1,
+                ..Searches::ALONE
+            }),
+        );
         assert_eq!((first.count, other.count), (2, 2));
         assert_ne!(first.nodes, other.nodes, "another seed, another search");
     }

@@ -68,6 +68,12 @@ impl Searches {
     /// every machine, not one per core, so that a board gets the same
     /// answer wherever it runs.
     pub const DEFAULT_THREADS: usize = 2;
+
+    /// One search, from seed 0: the search as it runs alone.
+    pub const ALONE: Searches = Searches {
+        threads: 1,
+        seed: 0,
+    };
 }
 
 impl Default for Searches {

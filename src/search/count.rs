@@ -38,12 +38,13 @@ const FIRST_WALK_DROUGHT: u64 = 1 << 18;
 /// same way again.
 const LAST_WALK_SEED: u64 = 1;
 
-/// Counts the solutions of `board` within `limits`, as [`search`]
-/// does, but with the frontier program where it applies: the count is then
-/// exact in milliseconds (no nodes, no solutions kept), and past
-/// `limits.solutions` it is reported as the search reports it, that many
-/// and not complete. Elsewhere (other clues, too wide) the search counts.
-/// The program reports no progress: it knows no count before its last cell.
+/// Counts the solutions of `board` within `limits`, as
+/// [`search`](super::search) does, but with the frontier program where it
+/// applies: the count is then exact in milliseconds (no nodes, no solutions
+/// kept), and past `limits.solutions` it is reported as the search reports
+/// it, that many and not complete. Elsewhere (other clues, too wide) the
+/// search counts. The program reports no progress: it knows no count before
+/// its last cell.
 ///
 /// It also takes seconds on a board 12 cells wide, where the walk reaches
 /// a small limit at once: on a board `WALK_FIRST_WIDTH` or

@@ -3,7 +3,7 @@
 
 use super::{spaced, Stretch, VALUES_PER_CLUE};
 use crate::board::Board;
-use crate::search::luby;
+use crate::search::restarts::luby;
 
 /// Moves a run gets per cell of the board, per term of Luby's sequence...
 pub(super) const MOVES_PER_CELL: u64 = 4096;

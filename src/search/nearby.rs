@@ -16,17 +16,16 @@
 //! none proves nothing: only the whole-board search can tell that there is
 //! no second solution.
 //!
-//! A count past two looks beside its paths too, but only when its
-//! restarts stall: on some boards a whole run finds a path only after tens
-//! of thousands of nodes, and runs after it find none new for millions,
-//! while the windows of the path found hold dozens. So once the restarts
-//! have gone a while without a new path, one path found is looked beside,
-//! every window through to its node budget and every other path there
-//! counted, and the restarts go on where they stood (`mod.rs`). On boards
-//! where the restarts keep finding paths, they never stall that long: a
-//! look goes through some sixty windows, each begun from the whole path,
-//! which costs more a path than a run that finds them one beside the
-//! other.
+//! A count past two looks beside its paths too, but only when its restarts
+//! stall: on some boards a whole run finds a path only after tens of
+//! thousands of nodes, and runs after it find none new for millions, while
+//! the windows of the path found hold dozens. So once the restarts have
+//! gone a while without a new path, one path found is looked beside, every
+//! window through to its node budget and every other path there counted,
+//! and the restarts go on where they stood (`restarts.rs`). On boards where
+//! the restarts keep finding paths, they never stall that long: a look goes
+//! through some sixty windows, each begun from the whole path, which costs
+//! more a path than a run that finds them one beside the other.
 
 use super::fill::Fill;
 use super::path::{Event, Tally};

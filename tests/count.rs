@@ -3,7 +3,12 @@
 
 mod common;
 
-use common::{loose_board_mistyped, loose_board_text, numbrix_with_input, stderr, stdout};
+use common::{
+    brute_force, loose_board_mistyped, loose_board_text, numbrix, numbrix_with_input, small_board,
+    stderr, stdout, CLASSIC,
+};
+use numbrix::{count_solutions, Backend, Board, Count, Options};
+use proptest::prelude::*;
 
 #[test]
 fn count_finds_the_40_paths_of_an_empty_3x3_board() {
@@ -136,4 +141,67 @@ fn count_of_a_loose_board_with_many_solutions_stops_at_its_limit() {
         .replace(",66,", ",,");
     let output = numbrix_with_input(&["count", "-", "--limit", "200"], text.as_bytes());
     assert_stopped_at(&output, 200);
+}
+
+/// The search alone, as `count` runs it, with no clock.
+fn count_alone(board: &Board, limit: u64) -> Count {
+    let options = Options {
+        backend: Backend::Search,
+        time_limit: None,
+        ..Options::default()
+    };
+    count_solutions(board, &options, limit).expect("a count")
+}
+
+#[test]
+fn count_to_two_of_a_puzzle_is_1_and_complete() {
+    let output = numbrix(&["count", CLASSIC, "--limit", "2"]);
+    assert_eq!(stdout(&output), "1\n", "{}", stderr(&output));
+    assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
+fn count_to_two_of_a_board_with_many_solutions_stops_at_two() {
+    let output = numbrix_with_input(&["count", "-", "--limit", "2"], &empty_board(6, 6));
+    assert_stopped_at(&output, 2);
+}
+
+#[test]
+fn count_to_one_of_a_puzzle_stops_at_its_solution() {
+    let output = numbrix(&["count", CLASSIC, "--limit", "1"]);
+    assert_stopped_at(&output, 1);
+}
+
+#[test]
+fn count_to_two_of_a_loose_board_with_a_mistyped_clue_is_0() {
+    let text = loose_board_mistyped();
+    let output = numbrix_with_input(&["count", "-", "--limit", "2"], text.as_bytes());
+    assert_eq!(stdout(&output), "0\n", "{}", stderr(&output));
+    assert_eq!(output.status.code(), Some(0));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 200,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    /// A count to one or two (answered as `solve` answers, with `unique`
+    /// for two) gives what a brute force that tries every path gives.
+    #[test]
+    fn a_count_to_one_or_two_agrees_with_a_brute_force(
+        rows in 1usize..=4,
+        cols in 1usize..=5,
+        clue_share in 0usize..=60,
+        stray in any::<bool>(),
+        seed in any::<u64>(),
+        limit in 1u64..=2,
+    ) {
+        let board = small_board(rows, cols, rows * cols * clue_share / 100, stray, seed);
+        let solutions = brute_force(&board).len() as u64;
+        let count = count_alone(&board, limit);
+        prop_assert_eq!(count.solutions, solutions.min(limit));
+        prop_assert_eq!(count.complete, solutions < limit);
+    }
 }

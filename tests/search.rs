@@ -2,7 +2,7 @@
 //! (known sequences), agreement with a brute force that tries every path on
 //! small boards, and the example boards.
 
-use numbrix::generate::{Puzzle, Rng};
+use numbrix::generate::Puzzle;
 use numbrix::search::{
     branch, search, search_bounded, search_side_by_side, Limits, Outcome, Searches,
 };
@@ -11,7 +11,7 @@ use proptest::prelude::*;
 
 mod common;
 
-use common::{brute_force, example, known_solution};
+use common::{brute_force, example, known_solution, small_board};
 
 /// Every solution, no clock.
 const ALL: Limits = Limits::ALL;
@@ -116,29 +116,6 @@ fn proves_the_infeasible_example_boards_have_no_solution() {
         assert_eq!((outcome.count, outcome.complete), (0, true), "{name}");
         assert!(outcome.solutions.is_empty());
     }
-}
-
-/// A small board: clues from a random path, and with `stray` one more clue
-/// put in a random empty cell with a value no other clue has (which may or
-/// may not leave solutions).
-fn small_board(rows: usize, cols: usize, clues: usize, stray: bool, seed: u64) -> Board {
-    let puzzle = Puzzle::generate(rows, cols, clues, seed);
-    let mut given: Vec<Option<u32>> = puzzle
-        .board
-        .cells()
-        .map(|cell| puzzle.board.clue(cell))
-        .collect();
-    if stray {
-        let mut rng = Rng::new(seed ^ 0x5eed);
-        let empty: Vec<usize> = (0..given.len()).filter(|&at| given[at].is_none()).collect();
-        let unused: Vec<u32> = (1..=given.len() as u32)
-            .filter(|value| !given.contains(&Some(*value)))
-            .collect();
-        if !empty.is_empty() {
-            given[empty[rng.below(empty.len())]] = Some(unused[rng.below(unused.len())]);
-        }
-    }
-    Board::new(rows, cols, given).expect("distinct clues in range")
 }
 
 fn cases(count: u32) -> ProptestConfig {

@@ -328,7 +328,49 @@ pub fn count_solutions_with(
     progress: &mut dyn FnMut(u64),
 ) -> Result<Count, Error> {
     match options.backend {
+        Backend::Search if (1..=2).contains(&limit) => {
+            count_by_solving(board, options, limit, progress)
+        }
         Backend::Search => search::count(board, options, limit, progress),
         Backend::Highs | Backend::Cbc => mip::count_by_cuts(board, options, limit, progress),
     }
+}
+
+/// A count to one or two asks what `solve` asks (with `unique` for two),
+/// so it is answered by `solve`'s pipeline with the search alone, and as
+/// fast: a tight board's short try before shaving, a loose board's search
+/// going on where it stood after shaving (a count past two starts again
+/// over the shaved domains, and keeps its paths).
+fn count_by_solving(
+    board: &Board,
+    options: &Options,
+    limit: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Count, Error> {
+    let options = Options {
+        unique: limit == 2,
+        ..*options
+    };
+    let mut known = 0;
+    let report = solve_with(board, &options, &mut |phase| {
+        if let Phase::Searching { solutions, .. } = phase {
+            if solutions > known {
+                known = solutions;
+                progress(known);
+            }
+        }
+    })?;
+    let (solutions, complete) = match (report.status, report.unique) {
+        (Status::Infeasible, _) => (0, true),
+        // The clock, before a first solution or after one.
+        (Status::TimeLimit, _) => (u64::from(report.grid.is_some()), false),
+        (Status::Solved, Some(true)) => (1, true),
+        (Status::Solved, Some(false)) => (2, false),
+        // The limit of one reached.
+        (Status::Solved, None) => (1, false),
+    };
+    Ok(Count {
+        solutions,
+        complete,
+    })
 }

@@ -8,6 +8,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+use numbrix::generate::{Puzzle, Rng};
 use numbrix::{Board, Filled};
 
 /// The board of the 2020 GAMS write-up on Numbrix, unique: the tests'
@@ -185,4 +186,27 @@ pub fn brute_force(board: &Board) -> Vec<Vec<u32>> {
     }
     out.sort();
     out
+}
+
+/// A small board: clues from a random path, and with `stray` one more clue
+/// put in a random empty cell with a value no other clue has (which may or
+/// may not leave solutions).
+pub fn small_board(rows: usize, cols: usize, clues: usize, stray: bool, seed: u64) -> Board {
+    let puzzle = Puzzle::generate(rows, cols, clues, seed);
+    let mut given: Vec<Option<u32>> = puzzle
+        .board
+        .cells()
+        .map(|cell| puzzle.board.clue(cell))
+        .collect();
+    if stray {
+        let mut rng = Rng::new(seed ^ 0x5eed);
+        let empty: Vec<usize> = (0..given.len()).filter(|&at| given[at].is_none()).collect();
+        let unused: Vec<u32> = (1..=given.len() as u32)
+            .filter(|value| !given.contains(&Some(*value)))
+            .collect();
+        if !empty.is_empty() {
+            given[empty[rng.below(empty.len())]] = Some(unused[rng.below(unused.len())]);
+        }
+    }
+    Board::new(rows, cols, given).expect("distinct clues in range")
 }

@@ -60,6 +60,8 @@ enum Command {
     Count {
         #[command(flatten)]
         model: ModelArgs,
+        #[command(flatten)]
+        search: SearchArgs,
         /// Stop after this many solutions [default: all with the search, 1000
         /// with a MIP solver].
         #[arg(long)]
@@ -105,6 +107,12 @@ struct ModelArgs {
     /// Refuse models with more variables than this.
     #[arg(long, default_value_t = numbrix::solve::DEFAULT_MAX_VARIABLES)]
     max_variables: u64,
+}
+
+/// The search's options: `solve` and `count` take them, `model` and
+/// `export` build no search.
+#[derive(Args)]
+struct SearchArgs {
     /// Seconds the search may try ahead of HiGHS or CBC; when it settles the
     /// board no model is built, when it does not the two take turns, each
     /// twice as long as the last (the search goes on where it stood, and on
@@ -131,6 +139,8 @@ struct ModelArgs {
 struct SolveArgs {
     #[command(flatten)]
     model: ModelArgs,
+    #[command(flatten)]
+    search: SearchArgs,
     /// Prove the solution unique, or show a second one.
     #[arg(long, conflicts_with = "relax")]
     unique: bool,
@@ -211,6 +221,15 @@ impl ModelArgs {
             time_limit: self.time_limit,
             solver_log: verbose > 0,
             max_variables: self.max_variables,
+            ..Options::default()
+        }
+    }
+}
+
+impl SearchArgs {
+    /// `options` with the search's as asked.
+    fn apply(&self, options: Options) -> Options {
+        Options {
             search_budget: self
                 .search_budget
                 .map_or(SearchBudget::Default, SearchBudget::Seconds),
@@ -218,7 +237,7 @@ impl ModelArgs {
                 threads: usize::from(self.threads),
                 seed: self.seed,
             },
-            ..Options::default()
+            ..options
         }
     }
 }
@@ -323,7 +342,7 @@ fn run(cli: &Cli, answer: &mut Answer) -> Result<i32, Error> {
             let options = Options {
                 unique: args.unique,
                 unique_time_limit: args.unique_time_limit,
-                ..args.model.options(cli.verbose)
+                ..args.search.apply(args.model.options(cli.verbose))
             };
             if let Some(path) = &args.svg {
                 numbrix::output::check_target(path)?;
@@ -408,9 +427,13 @@ fn run(cli: &Cli, answer: &mut Answer) -> Result<i32, Error> {
                 Modelled::Refuted(refutation) => Ok(no_model(&refutation, "exports the model")),
             }
         }
-        Command::Count { model, limit } => {
+        Command::Count {
+            model,
+            search,
+            limit,
+        } => {
             let board = Board::read(&model.board)?;
-            let options = model.options_with(cli.verbose, Backend::Search);
+            let options = search.apply(model.options_with(cli.verbose, Backend::Search));
             let limit = limit.unwrap_or(match options.backend {
                 Backend::Search => u64::MAX,
                 Backend::Highs | Backend::Cbc => 1000,

@@ -247,6 +247,23 @@ fn usage_errors_exit_2() {
 }
 
 #[test]
+fn model_and_export_refuse_the_search_options() {
+    // They build a model and run no search: a seed there would do nothing.
+    for command in ["model", "export"] {
+        for option in [
+            ["--seed", "3"],
+            ["--threads", "1"],
+            ["--search-budget", "1"],
+        ] {
+            let output = numbrix(&[command, CLASSIC, option[0], option[1]]);
+            assert_eq!(output.status.code(), Some(2), "{command} {option:?}");
+            assert!(stderr(&output).contains(option[0]), "{}", stderr(&output));
+            assert!(stdout(&output).is_empty());
+        }
+    }
+}
+
+#[test]
 fn solver_logs_go_to_stderr_and_stdout_stays_json() {
     for solver in ["highs", "cbc"] {
         let output = numbrix(&[

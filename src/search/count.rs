@@ -8,12 +8,15 @@
 use std::time::Instant;
 
 use crate::board::Board;
+use crate::check::Solution;
 use crate::domains::Domains;
 
 use super::distinct::Distinct;
 use super::frontier::{count_paths, ends_only, NoCount, WIDEST};
 use super::side_by_side::Side;
-use super::{search_beside, search_side_by_side, Budget, Limits, Outcome, Progress, Searches};
+use super::{
+    search_beside, search_side_by_side, Budget, Limits, Outcome, Progress, Searches, KEPT,
+};
 
 /// Nodes the walk gets ahead of the program when a limit is given, per
 /// cell (to its first path) and per solution asked for.
@@ -72,6 +75,22 @@ pub fn count_with(
     searches: Searches,
     progress: &mut dyn FnMut(&Progress),
 ) -> Outcome {
+    count_on(board, domains, limits, searches, &[], progress)
+}
+
+/// As [`count_with`], counting on from `found`, solutions found before
+/// (by `solve`, say): on a board with clues counted past two, each counts
+/// once with the paths the search finds, and the search looks beside them
+/// as beside its own when its restarts stall. Elsewhere the search or the
+/// frontier program counts them again itself.
+pub fn count_on(
+    board: &Board,
+    domains: Option<&Domains>,
+    limits: &Limits,
+    searches: Searches,
+    found: &[Solution],
+    progress: &mut dyn FnMut(&Progress),
+) -> Outcome {
     let counted = |count, complete| Outcome {
         count,
         ..Outcome::nothing(complete)
@@ -99,7 +118,7 @@ pub fn count_with(
         // Nothing counted by the clock.
         Err(NoCount::Stopped) => counted(0, false),
         Err(NoCount::Clues | NoCount::TooWide) => {
-            search_count(board, domains, limits, searches, progress)
+            search_count(board, domains, limits, searches, found, progress)
         }
     }
 }
@@ -120,11 +139,12 @@ fn search_count(
     domains: Option<&Domains>,
     limits: &Limits,
     searches: Searches,
+    found: &[Solution],
     progress: &mut dyn FnMut(&Progress),
 ) -> Outcome {
     let room = Distinct::most_paths(board);
     let phases = (FIRST_WALK_DROUGHT, room);
-    count_in_phases(board, domains, limits, phases, searches, progress)
+    count_in_phases(board, domains, limits, phases, (searches, found), progress)
 }
 
 /// As [`search_count`], with the first walk's drought and the room for
@@ -134,9 +154,18 @@ fn count_in_phases(
     domains: Option<&Domains>,
     limits: &Limits,
     (drought, room): (u64, u64),
-    searches: Searches,
+    (searches, found): (Searches, &[Solution]),
     progress: &mut dyn FnMut(&Progress),
 ) -> Outcome {
+    // A count past two runs one search, which can count on from `found`.
+    if limits.solutions > KEPT as u64 && limits.solutions <= room {
+        let budget = Budget {
+            known: found,
+            ..Budget::nodes(u64::MAX)
+        };
+        let alone = Side::first_of(searches);
+        return search_beside(board, domains, limits, budget, alone, None, progress);
+    }
     // A board without clues is walked, which cannot restart; nor can a
     // count with no room to keep paths.
     if limits.solutions <= room || room == 0 || board.clue_count() == 0 {
@@ -159,10 +188,13 @@ fn count_in_phases(
             Phase::Restarts => (room, u64::MAX, 0),
             Phase::LastWalk => (limits.solutions - known, u64::MAX, LAST_WALK_SEED),
         };
+        // The first walk keeps no paths, and would count `found` again.
+        let keeps = !matches!(phase, Phase::FirstWalk);
         let budget = Budget {
             nodes: u64::MAX,
             drought,
-            kept: (!matches!(phase, Phase::FirstWalk)).then_some(&mut kept),
+            kept: keeps.then_some(&mut kept),
+            known: if keeps { found } else { &[] },
         };
         let phase_limits = Limits {
             solutions,
@@ -303,8 +335,14 @@ mod tests {
             for solutions in [every / 2, u64::MAX] {
                 let limits = no_clock(solutions);
                 let phases = (drought, room);
-                let counted =
-                    count_in_phases(&board, None, &limits, phases, Searches::ALONE, &mut |_| {});
+                let counted = count_in_phases(
+                    &board,
+                    None,
+                    &limits,
+                    phases,
+                    (Searches::ALONE, &[]),
+                    &mut |_| {},
+                );
                 let expected = (solutions.min(every), solutions > every);
                 let outcome = (counted.count, counted.complete);
                 let case = format!("drought {drought}, room {room}, limit {solutions}");
@@ -340,6 +378,52 @@ mod tests {
         );
         assert_eq!((first.count, other.count), (2, 2));
         assert_ne!(first.nodes, other.nodes, "another seed, another search");
+    }
+
+    /// The first `how_many` solutions of `board`, found by walking every
+    /// path of its shape.
+    fn solutions_of(board: &Board, how_many: usize) -> Vec<Solution> {
+        let mut found = Vec::new();
+        crate::search::every_path(board, None, &mut |_| {}, &mut |cells| {
+            let mut values = vec![0; cells.len()];
+            for (position, &cell) in cells.iter().enumerate() {
+                values[cell] = position as u32 + 1;
+            }
+            if found.len() < how_many {
+                found.extend(crate::check::check_values(board, values).ok());
+            }
+        });
+        found
+    }
+
+    #[test]
+    fn a_count_on_from_solutions_found_before_counts_each_once() {
+        let board = two_clues_on_6x6();
+        let every = walked(&board);
+        let given = solutions_of(&board, 2);
+        for solutions in [3, every - 1, every, every + 1] {
+            let limits = no_clock(solutions);
+            let counted = count_on(&board, None, &limits, Searches::ALONE, &given, &mut |_| {});
+            let expected = (solutions.min(every), solutions > every);
+            let outcome = (counted.count, counted.complete);
+            assert_eq!(outcome, expected, "limit {solutions}");
+        }
+    }
+
+    #[test]
+    fn a_count_on_from_as_many_solutions_as_its_limit_searches_no_further() {
+        let board = two_clues_on_6x6();
+        let given = solutions_of(&board, 3);
+        let counted = count_on(
+            &board,
+            None,
+            &no_clock(3),
+            Searches::ALONE,
+            &given,
+            &mut |_| {},
+        );
+        assert_eq!((counted.count, counted.complete), (3, false));
+        assert_eq!(counted.nodes, 0);
     }
 
     #[test]

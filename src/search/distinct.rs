@@ -103,6 +103,12 @@ impl Distinct {
         true
     }
 
+    /// Counts as a new path for [`Distinct::fresh`], as a path found
+    /// before the search ran and come to by it does.
+    pub(super) fn refresh(&mut self) {
+        self.fresh = true;
+    }
+
     /// Has a new path come since the last time this was asked?
     pub(super) fn fresh(&mut self) -> bool {
         std::mem::take(&mut self.fresh)

@@ -88,7 +88,7 @@ use crate::check::{check_values, Solution};
 use crate::domains::Domains;
 
 pub use branch::branch;
-pub use count::{count, count_with};
+pub use count::{count, count_on, count_with};
 pub use every::{every_path, Enumerated};
 pub use frontier::{count_paths, ends_only, NoCount};
 pub use gate::Gate;

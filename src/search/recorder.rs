@@ -48,6 +48,14 @@ pub(super) struct Recorder<'a> {
     pub(super) beside: Option<Vec<Vec<usize>>>,
     /// The nodes when the last look beside a path ended.
     pub(super) looked_beside_at: u64,
+    /// Solutions given before the search ran (counted already) that it
+    /// has not come to itself: where it does, its run goes on as after a
+    /// new one, since more gather there.
+    pub(super) unmet: Vec<Vec<usize>>,
+    /// Solutions the search came to itself: new ones, and those given
+    /// before it ran when it finds them. Until the first, it searches as
+    /// for a first solution, given ones or not.
+    pub(super) own: u64,
     pub(super) progress: &'a mut dyn FnMut(&Progress),
 }
 
@@ -77,6 +85,8 @@ impl<'a> Recorder<'a> {
             found_at: (0, 0),
             beside: None,
             looked_beside_at: 0,
+            unmet: Vec::new(),
+            own: 0,
             progress,
         }
     }
@@ -162,7 +172,7 @@ impl<'a> Recorder<'a> {
 
     /// Checks the path `cells` (by value: `cells[v - 1]` holds v) and counts
     /// it `weight` times, keeping it if fewer than [`KEPT`] are kept.
-    fn record(&mut self, weight: u64, cells: &[usize]) {
+    pub(super) fn record(&mut self, weight: u64, cells: &[usize]) {
         let outcome = &mut self.outcome;
         let mut values = vec![0; cells.len()];
         for (position, &cell) in cells.iter().enumerate() {
@@ -177,6 +187,13 @@ impl<'a> Recorder<'a> {
             None => self.restarts && outcome.solutions.contains(&solution),
         };
         if again {
+            if let Some(at) = self.unmet.iter().position(|path| path == cells) {
+                self.unmet.swap_remove(at);
+                self.own += 1;
+                if let Some(distinct) = &mut self.distinct {
+                    distinct.refresh();
+                }
+            }
             return;
         }
         if let Some(gate) = self.gate {
@@ -187,6 +204,7 @@ impl<'a> Recorder<'a> {
                 queue.push(cells.to_vec());
             }
         }
+        self.own += 1;
         outcome.keep(solution, weight)
     }
 }

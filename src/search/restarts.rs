@@ -7,6 +7,7 @@
 //! looks beside the paths it found when its restarts stall.
 
 use crate::board::Board;
+use crate::check::Solution;
 use crate::domains::Domains;
 
 use super::distinct::Distinct;
@@ -75,14 +76,20 @@ pub(super) fn luby(run: u64) -> u64 {
     }
 }
 
-/// How far a search goes besides its [`Limits`], in nodes, and the paths
-/// a count kept in its earlier phases, if any.
+/// How far a search goes besides its [`Limits`], in nodes, the paths a
+/// count kept in its earlier phases, if any, and the solutions found
+/// before it ran.
 pub(super) struct Budget<'a> {
     /// About this many nodes in all.
     pub(super) nodes: u64,
     /// About this many since its last new solution (or its start).
     pub(super) drought: u64,
     pub(super) kept: Option<&'a mut Distinct>,
+    /// Counted first, once each, where the search can tell a path it finds
+    /// again (it keeps its paths, or restarts for one or two); a count
+    /// past two looks beside them as beside the paths it finds. Elsewhere
+    /// (a walk) the search finds them again itself.
+    pub(super) known: &'a [Solution],
 }
 
 impl Budget<'_> {
@@ -92,6 +99,7 @@ impl Budget<'_> {
             nodes,
             drought: u64::MAX,
             kept: None,
+            known: &[],
         }
     }
 }
@@ -145,6 +153,7 @@ pub(super) fn search_beside(
         nodes: max_nodes,
         drought,
         kept,
+        known,
     } = budget;
     // A walk with a drought keeps no paths.
     let mut own = match (&engine, &kept) {
@@ -176,6 +185,20 @@ pub(super) fn search_beside(
     let counting_on = limits.solutions > KEPT as u64 && recorder.distinct.is_some();
     let fill = matches!(engine, Engine::Fill(_));
     recorder.beside = (counting_on && restarts && fill).then(Vec::new);
+    let tells_again = recorder.distinct.is_some() || (restarts && limits.solutions <= KEPT as u64);
+    if tells_again && fill {
+        for solution in known {
+            let path = nearby::cells_by_value(board, solution);
+            recorder.record(1, &path);
+            recorder.unmet.push(path);
+        }
+        // The search starts as it would without them: no run of its own
+        // has found anything yet.
+        recorder.own = 0;
+        if let Some(distinct) = &mut recorder.distinct {
+            distinct.fresh();
+        }
+    }
     let beside_after = BESIDE_AFTER_NODES_PER_CELL * board.len() as u64;
     // A run must at least be able to go down once, to the last value.
     let restart_unit = RESTART_NODES.max(2 * board.len() as u64);
@@ -185,11 +208,17 @@ pub(super) fn search_beside(
     // None where the fill is left alone.
     let stretch_after =
         stretch::joins_after(board).map(|nodes| nodes.max(STRETCH_AFTER_NODES).max(repairs_after));
+    // The solutions given before it ran may reach the limit.
+    let given_enough = !known.is_empty() && recorder.outcome.count >= limits.solutions.max(1);
     for run in 0u64.. {
+        if given_enough {
+            recorder.outcome.complete = false;
+            break;
+        }
         // Until the first solution, two fills may take turns (`lanes.rs`).
         let run = match &mut engine {
             Engine::Fill(lanes) => {
-                if restarts && recorder.outcome.count == 0 {
+                if restarts && recorder.own == 0 {
                     lanes.take_turns(board, &grid, &givens);
                 } else if recorder.distinct.is_some() {
                     // Counting on from the first solution, the lane that
@@ -213,7 +242,7 @@ pub(super) fn search_beside(
         // whose clues lie a little closer, past `joins_after`'s nodes), the
         // fill takes turns with the local search, run for run.
         let stretching = restarts
-            && recorder.outcome.count == 0
+            && recorder.own == 0
             && matches!(engine, Engine::Fill(_))
             && stretch_after.is_some_and(|after| tally.nodes >= after);
         if stretching && !stretcher.gone {
@@ -241,7 +270,7 @@ pub(super) fn search_beside(
                 // solution; a count that goes on starts its next run as
                 // after a run out of nodes.
                 let go_on = recorder.event(Event::Solution(&path), 1, target);
-                tally.stopped = recorder.outcome.count > 0;
+                tally.stopped = recorder.own > 0;
                 tally.out_of_nodes = go_on && tally.stopped;
             }
         }
@@ -258,7 +287,7 @@ pub(super) fn search_beside(
         // (`fill/weights.rs`).
         if let Engine::Fill(lanes) = &mut engine {
             let lane = lanes.current();
-            let found = recorder.outcome.count > 0;
+            let found = recorder.own > 0;
             if found && recorder.distinct.is_some() {
                 lane.fill.weights.fade_again();
             } else if !found && lane.nodes < repairs_after {
@@ -320,7 +349,7 @@ pub(super) fn search_beside(
         // has to be taken back.
         if let Engine::Fill(lanes) = &mut engine {
             let lane = lanes.current();
-            if recorder.outcome.count == 0 && lane.nodes >= repairs_after {
+            if recorder.own == 0 && lane.nodes >= repairs_after {
                 lane.repair.next_start(&mut lane.fill, &givens);
             } else if lane.repair.partial {
                 lane.repair.start_over(&mut lane.fill, &givens);

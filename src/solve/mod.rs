@@ -328,10 +328,23 @@ pub fn count_solutions_with(
     progress: &mut dyn FnMut(u64),
 ) -> Result<Count, Error> {
     match options.backend {
-        Backend::Search if (1..=2).contains(&limit) => {
-            count_by_solving(board, options, limit, progress)
+        // A count to none, which the search stops at its first solution.
+        Backend::Search if limit == 0 => search::count(board, options, limit, &[], progress),
+        Backend::Search => {
+            let deadline = Deadline::new(options.time_limit);
+            let (count, found) = count_by_solving(board, options, limit.min(2), progress)?;
+            let Ok(time_limit) = deadline.remaining() else {
+                return Ok(count);
+            };
+            if limit <= 2 || count.complete || found.len() < 2 {
+                return Ok(count);
+            }
+            let rest = Options {
+                time_limit,
+                ..*options
+            };
+            search::count(board, &rest, limit, &found, progress)
         }
-        Backend::Search => search::count(board, options, limit, progress),
         Backend::Highs | Backend::Cbc => mip::count_by_cuts(board, options, limit, progress),
     }
 }
@@ -339,14 +352,17 @@ pub fn count_solutions_with(
 /// A count to one or two asks what `solve` asks (with `unique` for two),
 /// so it is answered by `solve`'s pipeline with the search alone, and as
 /// fast: a tight board's short try before shaving, a loose board's search
-/// going on where it stood after shaving (a count past two starts again
-/// over the shaved domains, and keeps its paths).
+/// going on where it stood after shaving. A count past two starts with it
+/// too, and counts on from the two solutions it found (`search.rs`): the
+/// count's own search, over the domains it counts in, may take seconds
+/// to find a first path on a large board where `solve`'s settles it.
+/// The count, and the solutions found.
 fn count_by_solving(
     board: &Board,
     options: &Options,
     limit: u64,
     progress: &mut dyn FnMut(u64),
-) -> Result<Count, Error> {
+) -> Result<(Count, Vec<Solution>), Error> {
     let options = Options {
         unique: limit == 2,
         ..*options
@@ -369,8 +385,10 @@ fn count_by_solving(
         // The limit of one reached.
         (Status::Solved, None) => (1, false),
     };
-    Ok(Count {
+    let found = report.grid.into_iter().chain(report.second_solution);
+    let count = Count {
         solutions,
         complete,
-    })
+    };
+    Ok((count, found.collect()))
 }

@@ -294,7 +294,8 @@ fn write_outcome(outcome: Outcome, unique: bool, report: &mut Report) {
 
 /// Counts with the search, after the prechecks and the reduction: on a board
 /// whose only clues are 1 and T, with its frontier program (a dynamic
-/// program over the cells, not a walk: `src/search/frontier.rs`).
+/// program over the cells, not a walk: `src/search/frontier.rs`). It
+/// counts on from `found`, solutions found before ([`search::count_on`]).
 ///
 /// On a loose board the count first runs for a short turn over rules 1-5's
 /// domains, as `solve` does ([`super::order`]): where the board has many
@@ -306,6 +307,7 @@ pub(super) fn count(
     board: &Board,
     options: &Options,
     limit: u64,
+    found: &[Solution],
     progress: &mut dyn FnMut(u64),
 ) -> Result<Count, Error> {
     // The time limit covers the reduction too, as it does a MIP's count.
@@ -322,10 +324,17 @@ pub(super) fn count(
             solutions: limit,
             stop: stop.0,
         };
-        let outcome = search::count_with(board, domains, &limits, options.searches, &mut |seen| {
-            known = known.max(seen.solutions);
-            progress(known)
-        });
+        let outcome = search::count_on(
+            board,
+            domains,
+            &limits,
+            options.searches,
+            found,
+            &mut |seen| {
+                known = known.max(seen.solutions);
+                progress(known)
+            },
+        );
         known = known.max(outcome.count);
         outcome
     };

@@ -123,6 +123,20 @@ pub(super) fn short_first_turn(board: &Board) -> Option<f64> {
 /// reaches its limit on such a board does so at once.
 pub(super) const COUNT_FIRST_TURN: f64 = SMALL_FIRST_TURN;
 
+/// A count whose first turn found at least this share of its limit (a
+/// quarter) is not shaved after it but counted again over the same
+/// domains: the board has many solutions, shaving decides nothing there,
+/// and the count would start again after it all the same
+/// (docs/record/count.md, "A count past two counts on from `solve`'s
+/// two").
+const MANY_IN_FIRST_TURN: u64 = 4;
+
+/// Did the count's first turn find `count` solutions, many for `limit`
+/// (see [`MANY_IN_FIRST_TURN`])?
+pub(super) fn many_in_first_turn(count: u64, limit: u64) -> bool {
+    count.saturating_mul(MANY_IN_FIRST_TURN) >= limit
+}
+
 /// Seconds shaving gets after the count's first turn, at most, as after
 /// `solve`'s ([`SMALL_SHAVING_TURNS`]): shaving a loose 16x16 board whole
 /// takes seconds, and a count the first turn did not settle there has

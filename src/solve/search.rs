@@ -342,7 +342,7 @@ pub(super) fn count(
     // which needs no domains: shaving it first would only cost time (most
     // of the count of an empty 8x8).
     if !search::ends_only(board) && will_shave(options, &reduced) {
-        let mut shaving = deadline;
+        let mut shaving = Some(deadline);
         if !order::tight(board, &reduced) {
             let turn = deadline.earlier(&Deadline::new(Some(order::COUNT_FIRST_TURN)));
             let outcome = counting(reduced.domains.as_ref(), &turn);
@@ -350,15 +350,21 @@ pub(super) fn count(
             if reached || turn.0 == deadline.0 {
                 return Ok(counted(&outcome));
             }
-            shaving = deadline.earlier(&Deadline::new(Some(order::COUNT_SHAVING)));
+            // A board that gave the turn a good share of its limit has
+            // many solutions, where shaving decides nothing: it is counted
+            // again over the same domains.
+            let many = order::many_in_first_turn(outcome.count, limit);
+            shaving = (!many).then(|| deadline.earlier(&Deadline::new(Some(order::COUNT_SHAVING))));
         }
         // Shaving stopped by its clock leaves domains that still hold every
         // solution. It goes on past an idle first pass, as `solve`'s does
         // not: the count starts again over what it leaves, and the passes
         // after it guide the count on some boards (docs/record/stages.md,
         // "Shaving a loose board ends after an idle first pass").
-        if shave(board, options, shaving.0, None, &mut reduced).is_err() {
-            return Ok(NONE);
+        if let Some(shaving) = shaving {
+            if shave(board, options, shaving.0, None, &mut reduced).is_err() {
+                return Ok(NONE);
+            }
         }
     }
     let mut count = counted(&counting(reduced.domains.as_ref(), &deadline));

@@ -157,7 +157,8 @@ fn count_in_phases(
     (searches, found): (Searches, &[Solution]),
     progress: &mut dyn FnMut(&Progress),
 ) -> Outcome {
-    // A count past two runs one search, which can count on from `found`.
+    // A count past two within the room runs one search, with restarts,
+    // as `search_side_by_side` would run it, counting on from `found`.
     if limits.solutions > KEPT as u64 && limits.solutions <= room {
         let budget = Budget {
             known: found,

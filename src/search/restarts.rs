@@ -85,10 +85,10 @@ pub(super) struct Budget<'a> {
     /// About this many since its last new solution (or its start).
     pub(super) drought: u64,
     pub(super) kept: Option<&'a mut Distinct>,
-    /// Counted first, once each, where the search can tell a path it finds
-    /// again (it keeps its paths, or restarts for one or two); a count
-    /// past two looks beside them as beside the paths it finds. Elsewhere
-    /// (a walk) the search finds them again itself.
+    /// Counted first, once each, by a fill that keeps the paths it counts
+    /// (so that it can tell them when it comes to them), and looked beside
+    /// as the paths it finds; elsewhere (a walk, a search for one or two)
+    /// left to the search to find again.
     pub(super) known: &'a [Solution],
 }
 
@@ -185,8 +185,7 @@ pub(super) fn search_beside(
     let counting_on = limits.solutions > KEPT as u64 && recorder.distinct.is_some();
     let fill = matches!(engine, Engine::Fill(_));
     recorder.beside = (counting_on && restarts && fill).then(Vec::new);
-    let tells_again = recorder.distinct.is_some() || (restarts && limits.solutions <= KEPT as u64);
-    if tells_again && fill {
+    if recorder.distinct.is_some() && fill {
         for solution in known {
             let path = nearby::cells_by_value(board, solution);
             recorder.record(1, &path);

@@ -4,8 +4,8 @@
 mod common;
 
 use common::{
-    brute_force, loose_board_mistyped, loose_board_text, numbrix, numbrix_with_input, small_board,
-    stderr, stdout, CLASSIC,
+    brute_force, cases, loose_board_mistyped, loose_board_text, numbrix, numbrix_with_input,
+    small_board, stderr, stdout, CLASSIC,
 };
 use numbrix::{count_solutions, Backend, Board, Count, Options};
 use proptest::prelude::*;
@@ -181,11 +181,7 @@ fn count_to_two_of_a_loose_board_with_a_mistyped_clue_is_0() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig {
-        cases: 200,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    })]
+    #![proptest_config(cases(200))]
 
     /// A count to a small limit gives what a brute force that tries every
     /// path gives: to one or two answered as `solve` answers (with

@@ -11,7 +11,7 @@ use proptest::prelude::*;
 
 mod common;
 
-use common::{brute_force, example, known_solution, small_board};
+use common::{brute_force, cases, example, known_solution, small_board};
 
 /// Every solution, no clock.
 const ALL: Limits = Limits::ALL;
@@ -115,14 +115,6 @@ fn proves_the_infeasible_example_boards_have_no_solution() {
         let outcome = search_alone(&example(name), &ALL);
         assert_eq!((outcome.count, outcome.complete), (0, true), "{name}");
         assert!(outcome.solutions.is_empty());
-    }
-}
-
-fn cases(count: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases: count,
-        failure_persistence: None,
-        ..ProptestConfig::default()
     }
 }
 

@@ -210,3 +210,12 @@ pub fn small_board(rows: usize, cols: usize, clues: usize, stray: bool, seed: u6
     }
     Board::new(rows, cols, given).expect("distinct clues in range")
 }
+
+/// `count` cases of a property, none saved to a file when one fails.
+pub fn cases(count: u32) -> proptest::prelude::ProptestConfig {
+    proptest::prelude::ProptestConfig {
+        cases: count,
+        failure_persistence: None,
+        ..proptest::prelude::ProptestConfig::default()
+    }
+}

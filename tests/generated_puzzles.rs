@@ -11,13 +11,9 @@ use numbrix::{
 };
 use proptest::prelude::*;
 
-fn cases(default: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases: default,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
+mod common;
+
+use common::cases;
 
 /// One way to solve: formulation, backend, reduced or faithful, and the
 /// largest board (in cells) it is run on here.

@@ -52,10 +52,6 @@ pub(super) struct Recorder<'a> {
     /// has not come to itself: where it does, its run goes on as after a
     /// new one, since more gather there.
     pub(super) unmet: Vec<Vec<usize>>,
-    /// Solutions the search came to itself: new ones, and those given
-    /// before it ran when it finds them. Until the first, it searches as
-    /// for a first solution, given ones or not.
-    pub(super) own: u64,
     pub(super) progress: &'a mut dyn FnMut(&Progress),
 }
 
@@ -86,7 +82,6 @@ impl<'a> Recorder<'a> {
             beside: None,
             looked_beside_at: 0,
             unmet: Vec::new(),
-            own: 0,
             progress,
         }
     }
@@ -189,7 +184,6 @@ impl<'a> Recorder<'a> {
         if again {
             if let Some(at) = self.unmet.iter().position(|path| path == cells) {
                 self.unmet.swap_remove(at);
-                self.own += 1;
                 if let Some(distinct) = &mut self.distinct {
                     distinct.refresh();
                 }
@@ -204,7 +198,14 @@ impl<'a> Recorder<'a> {
                 queue.push(cells.to_vec());
             }
         }
-        self.own += 1;
         outcome.keep(solution, weight)
+    }
+
+    /// Solutions the search came to itself: new ones, and those given
+    /// before it ran that it has found (each counted once, with weight
+    /// one). Until the first, it searches as for a first solution, given
+    /// ones or not.
+    pub(super) fn own(&self) -> u64 {
+        self.outcome.count - self.unmet.len() as u64
     }
 }

@@ -188,12 +188,13 @@ pub(super) fn search_beside(
     if recorder.distinct.is_some() && fill {
         for solution in known {
             let path = nearby::cells_by_value(board, solution);
+            let counted = recorder.outcome.count;
             recorder.record(1, &path);
-            recorder.unmet.push(path);
+            if recorder.outcome.count > counted {
+                recorder.unmet.push(path);
+            }
         }
-        // The search starts as it would without them: no run of its own
-        // has found anything yet.
-        recorder.own = 0;
+        // The search starts as it would without them: no new path yet.
         if let Some(distinct) = &mut recorder.distinct {
             distinct.fresh();
         }
@@ -217,7 +218,7 @@ pub(super) fn search_beside(
         // Until the first solution, two fills may take turns (`lanes.rs`).
         let run = match &mut engine {
             Engine::Fill(lanes) => {
-                if restarts && recorder.own == 0 {
+                if restarts && recorder.own() == 0 {
                     lanes.take_turns(board, &grid, &givens);
                 } else if recorder.distinct.is_some() {
                     // Counting on from the first solution, the lane that
@@ -241,7 +242,7 @@ pub(super) fn search_beside(
         // whose clues lie a little closer, past `joins_after`'s nodes), the
         // fill takes turns with the local search, run for run.
         let stretching = restarts
-            && recorder.own == 0
+            && recorder.own() == 0
             && matches!(engine, Engine::Fill(_))
             && stretch_after.is_some_and(|after| tally.nodes >= after);
         if stretching && !stretcher.gone {
@@ -269,7 +270,7 @@ pub(super) fn search_beside(
                 // solution; a count that goes on starts its next run as
                 // after a run out of nodes.
                 let go_on = recorder.event(Event::Solution(&path), 1, target);
-                tally.stopped = recorder.own > 0;
+                tally.stopped = recorder.own() > 0;
                 tally.out_of_nodes = go_on && tally.stopped;
             }
         }
@@ -286,7 +287,7 @@ pub(super) fn search_beside(
         // (`fill/weights.rs`).
         if let Engine::Fill(lanes) = &mut engine {
             let lane = lanes.current();
-            let found = recorder.own > 0;
+            let found = recorder.own() > 0;
             if found && recorder.distinct.is_some() {
                 lane.fill.weights.fade_again();
             } else if !found && lane.nodes < repairs_after {
@@ -348,7 +349,7 @@ pub(super) fn search_beside(
         // has to be taken back.
         if let Engine::Fill(lanes) = &mut engine {
             let lane = lanes.current();
-            if recorder.own == 0 && lane.nodes >= repairs_after {
+            if recorder.own() == 0 && lane.nodes >= repairs_after {
                 lane.repair.next_start(&mut lane.fill, &givens);
             } else if lane.repair.partial {
                 lane.repair.start_over(&mut lane.fill, &givens);

@@ -1,0 +1,64 @@
+//! Links the COIN-OR libraries behind CBC statically where their archives
+//! are installed (Debian's `coinor-lib*-dev` packages ship them).
+//!
+//! Linked dynamically, CBC's eight C++ libraries and what they load are
+//! opened, mapped and relocated by every run of the tool before `main`,
+//! whether CBC is asked for or not; a run that only reads a board paid for
+//! that more than for its own work (docs/solvers.md, "How CBC is linked").
+//! Linked statically, only the parts of them numbrix calls are in the
+//! binary. The libraries they need in turn (LAPACK, BLAS, zlib, the C++
+//! runtime) stay dynamic: LAPACK's archive would pull in the Fortran
+//! runtime, which Debian ships only as a shared library.
+//!
+//! `coin_cbc_sys` still asks for the shared libraries; the linker drops
+//! them as unneeded once the archives, which come first, define every
+//! symbol. Without the archives, or with `NUMBRIX_LINK_CBC=dynamic`, this
+//! script asks for nothing and the shared libraries are linked as before.
+
+use std::path::Path;
+
+/// The COIN-OR libraries: CBC, CLP, CGL, OSI and CoinUtils.
+fn is_coin_or(library: &str) -> bool {
+    ["Cbc", "Cgl", "Clp", "Osi", "Coin"]
+        .iter()
+        .any(|prefix| library.starts_with(prefix))
+}
+
+fn main() {
+    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-env-changed=NUMBRIX_LINK_CBC");
+    if std::env::var("NUMBRIX_LINK_CBC").is_ok_and(|link| link == "dynamic") {
+        return;
+    }
+    let Ok(cbc) = pkg_config::Config::new()
+        .statik(true)
+        .cargo_metadata(false)
+        .probe("cbc")
+    else {
+        return;
+    };
+    let Ok(libdir) = pkg_config::get_variable("cbc", "libdir") else {
+        return;
+    };
+    let libdir = Path::new(&libdir);
+    let has_archive = |library: &str| libdir.join(format!("lib{library}.a")).is_file();
+    if !cbc
+        .libs
+        .iter()
+        .filter(|library| is_coin_or(library))
+        .all(|library| has_archive(library))
+    {
+        return;
+    }
+    println!("cargo:rustc-link-search=native={}", libdir.display());
+    // In pkg-config's order: each library before the ones it uses.
+    for library in &cbc.libs {
+        let kind = if is_coin_or(library) {
+            "static:-bundle"
+        } else {
+            "dylib"
+        };
+        println!("cargo:rustc-link-lib={kind}={library}");
+    }
+    println!("cargo:rustc-link-lib=dylib=stdc++");
+}

@@ -156,6 +156,32 @@ pub struct SearchStats {
     pub threads: usize,
 }
 
+impl SearchStats {
+    /// Its work for people: "763648 nodes, 220175 failures, seed 1, 2
+    /// threads" (decisions and moves where it made some, the seed where
+    /// it was not 0, the threads where there were several).
+    fn work(&self) -> String {
+        let mut work = Vec::new();
+        if self.decisions > 0 {
+            work.push(format!("{} decisions", self.decisions));
+        }
+        if self.nodes > 0 || self.decisions == 0 {
+            work.push(format!("{} nodes", self.nodes));
+        }
+        if self.moves > 0 {
+            work.push(format!("{} moves", self.moves));
+        }
+        work.push(format!("{} failures", self.failures));
+        if self.seed != 0 {
+            work.push(format!("seed {}", self.seed));
+        }
+        if self.threads > 1 {
+            work.push(format!("{} threads", self.threads));
+        }
+        work.join(", ")
+    }
+}
+
 /// The outcome of one solve.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Report {
@@ -255,23 +281,6 @@ impl Report {
         }
         if self.decided_by == Some(Stage::Search) {
             let search = stats.search.unwrap_or_default();
-            let mut work = Vec::new();
-            if search.decisions > 0 {
-                work.push(format!("{} decisions", search.decisions));
-            }
-            if search.nodes > 0 || search.decisions == 0 {
-                work.push(format!("{} nodes", search.nodes));
-            }
-            if search.moves > 0 {
-                work.push(format!("{} moves", search.moves));
-            }
-            work.push(format!("{} failures", search.failures));
-            if search.seed != 0 {
-                work.push(format!("seed {}", search.seed));
-            }
-            if search.threads > 1 {
-                work.push(format!("{} threads", search.threads));
-            }
             // Built when the search's budget ran out and it took turns with
             // the MIP solver (`solve/turns.rs`).
             let model = if self.model_built {
@@ -286,8 +295,22 @@ impl Report {
             return format!(
                 "{verdict} (decided by the search in {:.1} ms: {}; {model})",
                 search.ms,
-                work.join(", "),
+                search.work(),
             );
+        }
+        // The search alone, or a limit reached before any build: no model's
+        // sizes to tell, only where the time went.
+        if !self.model_built {
+            if let Some(search) = stats.search.filter(|search| search.ms > 0.0) {
+                let reduction = stats
+                    .reduce_ms
+                    .map_or(String::new(), |ms| format!("the reduction {ms:.1} ms, "));
+                return format!(
+                    "{verdict} ({reduction}the search {:.1} ms: {}; no model was built)",
+                    search.ms,
+                    search.work(),
+                );
+            }
         }
         let mut line = format!(
             "{verdict} ({} {} model on {}: {} variables, {} rows; build {:.1} ms, solve {:.1} ms",

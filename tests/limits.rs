@@ -308,6 +308,30 @@ fn a_time_limit_is_reported_in_one_line_without_solver_warnings() {
 }
 
 #[test]
+fn a_time_limit_on_the_search_alone_says_where_the_time_went_and_that_no_model_was_built() {
+    // A unique 30x30 board: shaving takes it for longer than the limit.
+    let output = common::numbrix(&[
+        "solve",
+        "examples/boards/scale/30x30_1.csv",
+        "--unique",
+        "--solver",
+        "search",
+        "--time-limit",
+        "0.1",
+    ]);
+    let message = stderr(&output);
+    assert!(
+        message.starts_with("time limit: no solution found in time (the reduction "),
+        "{message}"
+    );
+    assert!(message.contains(" ms, the search "), "{message}");
+    assert!(message.ends_with("; no model was built)\n"), "{message}");
+    assert!(!message.contains("variables"), "{message}");
+    assert_eq!(output.stdout, b"");
+    assert_eq!(output.status.code(), Some(3));
+}
+
+#[test]
 fn the_unique_time_limit_needs_unique() {
     let output = numbrix("1,\n,\n", &["--unique-time-limit", "1"]);
     assert!(

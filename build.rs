@@ -12,8 +12,9 @@
 //!
 //! `coin_cbc_sys` still asks for the shared libraries; the linker drops
 //! them as unneeded once the archives, which come first, define every
-//! symbol. Without the archives, or with `NUMBRIX_LINK_CBC=dynamic`, this
-//! script asks for nothing and the shared libraries are linked as before.
+//! symbol. Without the archives, on a system other than Linux, or with
+//! `NUMBRIX_LINK_CBC=dynamic`, this script asks for nothing and the shared
+//! libraries are linked as before.
 
 use std::path::Path;
 
@@ -27,7 +28,10 @@ fn is_coin_or(library: &str) -> bool {
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-env-changed=NUMBRIX_LINK_CBC");
-    if std::env::var("NUMBRIX_LINK_CBC").is_ok_and(|link| link == "dynamic") {
+    // Linux only: elsewhere the archives' C++ runtime is another library
+    // (libc++ on macOS), and nothing here was measured.
+    let linux = std::env::var("CARGO_CFG_TARGET_OS").is_ok_and(|os| os == "linux");
+    if !linux || std::env::var("NUMBRIX_LINK_CBC").is_ok_and(|link| link == "dynamic") {
         return;
     }
     let Ok(cbc) = pkg_config::Config::new()

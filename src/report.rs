@@ -301,16 +301,15 @@ impl Report {
         // The search alone, or a limit reached before any build: no model's
         // sizes to tell, only where the time went.
         if !self.model_built {
-            if let Some(search) = stats.search.filter(|search| search.ms > 0.0) {
-                let reduction = stats
-                    .reduce_ms
-                    .map_or(String::new(), |ms| format!("the reduction {ms:.1} ms, "));
-                return format!(
-                    "{verdict} ({reduction}the search {:.1} ms: {}; no model was built)",
-                    search.ms,
-                    search.work(),
-                );
+            let mut spent = Vec::new();
+            if let Some(ms) = stats.reduce_ms {
+                spent.push(format!("the reduction {ms:.1} ms"));
             }
+            if let Some(search) = stats.search.filter(|search| search.ms > 0.0) {
+                spent.push(format!("the search {:.1} ms: {}", search.ms, search.work()));
+            }
+            spent.push("no model was built".into());
+            return format!("{verdict} ({})", spent.join("; "));
         }
         let mut line = format!(
             "{verdict} ({} {} model on {}: {} variables, {} rows; build {:.1} ms, solve {:.1} ms",

@@ -324,7 +324,7 @@ fn a_time_limit_on_the_search_alone_says_where_the_time_went_and_that_no_model_w
         message.starts_with("time limit: no solution found in time (the reduction "),
         "{message}"
     );
-    assert!(message.contains(" ms, the search "), "{message}");
+    assert!(message.contains(" ms; the search "), "{message}");
     assert!(message.ends_with("; no model was built)\n"), "{message}");
     assert!(!message.contains("variables"), "{message}");
     assert_eq!(output.stdout, b"");

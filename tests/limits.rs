@@ -167,6 +167,25 @@ fn a_time_limit_of_zero_stops_every_combination_in_the_solve_step() {
 }
 
 #[test]
+fn a_time_limit_the_search_ahead_of_the_mip_used_up_builds_no_model() {
+    // 150 clues of a random path on 60x60: the search does not settle it
+    // within the limit, and the model (half a million variables) would
+    // take a good part of a second to build after it.
+    let puzzle = Puzzle::generate(60, 60, 150, 7);
+    let options = Options {
+        time_limit: Some(0.3),
+        unique: true,
+        ..Options::default()
+    };
+    let report = solve(&puzzle.board, &options).expect("a report");
+    assert_eq!(report.status, Status::TimeLimit);
+    assert_eq!(report.stopped_in, Some(Step::Solve));
+    assert!(!report.model_built);
+    assert_eq!(report.stats.variables, 0);
+    assert!(report.stats.search.is_some_and(|search| search.nodes > 0));
+}
+
+#[test]
 fn prints_the_checked_first_solution_when_only_the_uniqueness_step_ran_out() {
     let puzzle = Puzzle::with_density(5, 5, 0.4, 5);
     let output = numbrix(

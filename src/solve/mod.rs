@@ -256,6 +256,12 @@ pub fn solve_with(
             ControlFlow::Continue(search) => running = search,
         }
     }
+    if deadline.remaining().is_err() {
+        // A model built now would never be solved, and on a large board
+        // its build alone takes a good part of a second.
+        turns::out_of_time(running, known, options, &mut report);
+        return Ok(finished(report, clock));
+    }
     progress(Phase::Building);
     let prepared = build(board, options, reduced)?;
     let turns = running.zip(budget).map(|(search, first)| turns::Turns {

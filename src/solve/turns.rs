@@ -106,7 +106,7 @@ pub(super) fn solve(
             return Ok(());
         }
         if carried.end(deadline).remaining().is_err() {
-            stop(search, carried, options, report);
+            stop(Some(search), carried, options, report);
             return Ok(());
         }
 
@@ -118,7 +118,7 @@ pub(super) fn solve(
             return Ok(());
         }
         if carried.end(deadline).remaining().is_err() {
-            stop(search, carried, options, report);
+            stop(Some(search), carried, options, report);
             return Ok(());
         }
     }
@@ -177,15 +177,30 @@ impl Carried {
     }
 }
 
-/// The time limit ended the turns: the search stops, and the report says
-/// where, with the first solution if one was found (unless the search
-/// settled the board on its way to stopping).
-fn stop(search: Running, mut carried: Carried, options: &Options, report: &mut Report) {
-    if search.settled() {
-        return settled_by(search, options, report);
+/// The time limit ran out before the model was built: no MIP turn, and
+/// the report says where the run stopped, as at the end of the turns.
+pub(super) fn out_of_time(
+    search: Option<Running>,
+    known: Option<Solution>,
+    options: &Options,
+    report: &mut Report,
+) {
+    let mut carried = Carried::default();
+    carried.learn(known.map(|first| (first, Stage::Search)), options);
+    stop(search, carried, options, report);
+}
+
+/// The time limit ended the turns: the search (if it was running) stops,
+/// and the report says where, with the first solution if one was found
+/// (unless the search settled the board on its way to stopping).
+fn stop(search: Option<Running>, mut carried: Carried, options: &Options, report: &mut Report) {
+    if let Some(search) = search {
+        if search.settled() {
+            return settled_by(search, options, report);
+        }
+        carried.learn(search.first().map(|first| (first, Stage::Search)), options);
+        search.account_figures(options, report);
     }
-    carried.learn(search.first().map(|first| (first, Stage::Search)), options);
-    search.account_figures(options, report);
     report.status = Status::TimeLimit;
     if report.grid.is_none() {
         if let Some((first, stage)) = carried.known {

@@ -12,7 +12,7 @@ use crate::mip::Row;
 use crate::report::{Report, Stage, Status, Step, SubtourStats};
 
 use super::rows::solve_generating;
-use super::{prepare, Count, Deadline, Modelled, Options, Phase, Prepared};
+use super::{build, reduce, Count, Deadline, Modelled, Options, Phase, Prepared};
 
 /// Solves the prepared model into `report` (whose reduction figures are
 /// already in): the first solution, and with `unique` the second solve.
@@ -246,12 +246,22 @@ pub(super) fn count_by_cuts(
     progress: &mut dyn FnMut(u64),
 ) -> Result<Count, Error> {
     let deadline = Deadline::new(options.time_limit);
-    let Modelled::Model(prepared) = prepare(board, options)? else {
+    let Modelled::Model(reduced) = reduce(board, options)? else {
         return Ok(Count {
             solutions: 0,
             complete: true,
         });
     };
+    if deadline.remaining().is_err() {
+        // Shaving used the time up: a model built now would never be
+        // solved, and on a large board its build takes a good part of a
+        // second.
+        return Ok(Count {
+            solutions: 0,
+            complete: false,
+        });
+    }
+    let prepared = build(board, options, reduced)?;
     let model = &prepared.model;
     let mut cuts: Vec<Row> = Vec::new();
     let mut generated: Vec<Row> = Vec::new();

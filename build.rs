@@ -6,9 +6,10 @@
 //! whether CBC is asked for or not; a run that only reads a board paid for
 //! that more than for its own work (docs/solvers.md, "How CBC is linked").
 //! Linked statically, only the parts of them numbrix calls are in the
-//! binary. The libraries they need in turn (LAPACK, BLAS, zlib, the C++
-//! runtime) stay dynamic: LAPACK's archive would pull in the Fortran
-//! runtime, which Debian ships only as a shared library.
+//! binary, and with them the C++ runtime where the compiler has its
+//! archive. The other libraries they need (LAPACK, BLAS, zlib) stay
+//! dynamic: LAPACK's archive would pull in the Fortran runtime, which
+//! Debian ships only as a shared library.
 //!
 //! `coin_cbc_sys` still asks for the shared libraries; the linker drops
 //! them as unneeded once the archives, which come first, define every
@@ -16,7 +17,8 @@
 //! `NUMBRIX_LINK_CBC=dynamic`, this script asks for nothing and the shared
 //! libraries are linked as before.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 
 /// The COIN-OR libraries: CBC, CLP, CGL, OSI and CoinUtils.
 fn is_coin_or(library: &str) -> bool {
@@ -64,5 +66,30 @@ fn main() {
         };
         println!("cargo:rustc-link-lib={kind}={library}");
     }
-    println!("cargo:rustc-link-lib=dylib=stdc++");
+    // The archives are C++: the C++ runtime statically too where the
+    // compiler has its archive (HiGHS, also C++, then shares it), which
+    // spares the loader its largest library; dynamically otherwise.
+    match static_cxx_runtime() {
+        Some(dir) => {
+            println!("cargo:rustc-link-search=native={}", dir.display());
+            println!("cargo:rustc-link-lib=static:-bundle=stdc++");
+        }
+        None => println!("cargo:rustc-link-lib=dylib=stdc++"),
+    }
+}
+
+/// The folder of the C++ compiler's `libstdc++.a`, if it has one.
+fn static_cxx_runtime() -> Option<PathBuf> {
+    println!("cargo:rerun-if-env-changed=CXX");
+    let compiler = std::env::var("CXX").unwrap_or_else(|_| "c++".into());
+    let output = Command::new(compiler)
+        .arg("-print-file-name=libstdc++.a")
+        .output()
+        .ok()?;
+    let archive = PathBuf::from(String::from_utf8(output.stdout).ok()?.trim());
+    // Without the archive the compiler prints the bare name back.
+    if !(output.status.success() && archive.is_absolute() && archive.is_file()) {
+        return None;
+    }
+    archive.parent().map(Path::to_path_buf)
 }

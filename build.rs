@@ -11,9 +11,9 @@
 //! dynamic: LAPACK's archive would pull in the Fortran runtime, which
 //! Debian ships only as a shared library.
 //!
-//! `coin_cbc_sys` still asks for the shared libraries; the linker drops
-//! them as unneeded once the archives, which come first, define every
-//! symbol. Without the archives, on a system other than Linux, or with
+//! `coin_cbc_sys` still asks for the shared CBC, and HiGHS's build for the
+//! shared C++ runtime; the linker drops them as unneeded once the
+//! archives, which come first, define every symbol. Without the archives, on a system other than Linux, or with
 //! `NUMBRIX_LINK_CBC=dynamic`, this script asks for nothing and the shared
 //! libraries are linked as before.
 

@@ -174,11 +174,18 @@ impl<'a> Fill<'a> {
     /// cells the reduction decided). None if they already clash.
     pub(super) fn new(grid: &'a Grid, columns: usize, givens: &[(usize, u32)]) -> Option<Fill<'a>> {
         let total = grid.total;
+        // Read off each cell's bits: asked value by value, the largest
+        // boards spent most of the search's start here.
         let mut holders = vec![Vec::new(); total as usize + 1];
         for cell in 0..grid.cells {
-            for value in 1..=total {
-                if grid.allows(cell, value) {
-                    holders[value as usize].push(cell);
+            for (word_index, &word) in grid.allowed_words(cell).iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let value = word_index * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if (1..=total as usize).contains(&value) {
+                        holders[value].push(cell);
+                    }
                 }
             }
         }

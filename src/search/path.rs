@@ -35,20 +35,21 @@ pub(super) struct Grid {
 }
 
 impl Grid {
-    /// `allows(index, value)` says which pairs the domains keep.
-    pub(super) fn new(board: &Board, allows: impl Fn(usize, u32) -> bool) -> Grid {
+    /// `allowed(index)` gives the values the domains keep at cell `index`
+    /// as bits (bit k: value k, in (T + 1) / 64 words rounded up), which
+    /// the grid copies word by word: asked value by value, the largest
+    /// boards spent most of the search's start here.
+    pub(super) fn new<'a>(board: &Board, allowed_at: impl Fn(usize) -> &'a [u64]) -> Grid {
         let cells = board.len();
         let total = board.total();
         let words_per_cell = (total as usize + 1).div_ceil(64);
-        let mut allowed = vec![0u64; cells * words_per_cell];
+        let mut allowed = Vec::with_capacity(cells * words_per_cell);
         let mut neighbours = vec![[cells; 4]; cells];
         let mut degree = vec![0u8; cells];
         for index in 0..cells {
-            for value in 1..=total {
-                if allows(index, value) {
-                    allowed[index * words_per_cell + value as usize / 64] |= 1 << (value % 64);
-                }
-            }
+            let words = allowed_at(index);
+            assert_eq!(words.len(), words_per_cell, "a cell's values as bits");
+            allowed.extend_from_slice(words);
             for neighbour in board.neighbours(board.cell(index)) {
                 neighbours[index][degree[index] as usize] = board.index(neighbour);
                 degree[index] += 1;

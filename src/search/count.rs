@@ -386,11 +386,8 @@ mod tests {
     fn solutions_of(board: &Board, how_many: usize) -> Vec<Solution> {
         let mut found = Vec::new();
         crate::search::every_path(board, None, &mut |_| {}, &mut |cells| {
-            let mut values = vec![0; cells.len()];
-            for (position, &cell) in cells.iter().enumerate() {
-                values[cell] = position as u32 + 1;
-            }
             if found.len() < how_many {
+                let values = crate::search::path::values_along(cells);
                 found.extend(crate::check::check_values(board, values).ok());
             }
         });

@@ -90,11 +90,7 @@ mod tests {
         let board = Board::empty(rows, cols).unwrap();
         let mut paths = Vec::new();
         let outcome = every_path(&board, None, &mut |_| {}, &mut |cells| {
-            let mut values = vec![0; cells.len()];
-            for (position, &cell) in cells.iter().enumerate() {
-                values[cell] = position as u32 + 1;
-            }
-            paths.push(values);
+            paths.push(crate::search::path::values_along(cells));
         });
         assert!(outcome.complete);
         assert_eq!(outcome.count, paths.len() as u64);

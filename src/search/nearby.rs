@@ -288,10 +288,7 @@ mod tests {
             &mut keep
         ));
         assert_ne!(found[0], known);
-        let mut values = vec![0; 6];
-        for (position, &cell) in found[0].iter().enumerate() {
-            values[cell] = position as u32 + 1;
-        }
+        let values = crate::search::path::values_along(&found[0]);
         assert!(check_values(&board, values).is_ok());
     }
 

@@ -21,6 +21,16 @@ use crate::scramble::scramble;
 /// No cell: the path is empty.
 const NONE: usize = usize::MAX;
 
+/// Each cell's value on the path `cells` (by value: `cells[v - 1]` holds
+/// v), as the checker reads a grid.
+pub(super) fn values_along(cells: &[usize]) -> Vec<u32> {
+    let mut values = vec![0; cells.len()];
+    for (position, &cell) in cells.iter().enumerate() {
+        values[cell] = position as u32 + 1;
+    }
+    values
+}
+
 /// The grid as the search sees it: neighbours and allowed (cell, value) pairs.
 pub(super) struct Grid {
     pub(super) cells: usize,

@@ -7,7 +7,7 @@ use std::time::Instant;
 use super::distinct::Distinct;
 use super::gate::Gate;
 use super::lockstep::{Pace, Standing};
-use super::path::{Event, Tally};
+use super::path::{values_along, Event, Tally};
 use super::{checked, Limits, Outcome, Progress};
 use crate::board::Board;
 
@@ -169,11 +169,7 @@ impl<'a> Recorder<'a> {
     /// it `weight` times, keeping it if fewer than [`KEPT`] are kept.
     pub(super) fn record(&mut self, weight: u64, cells: &[usize]) {
         let outcome = &mut self.outcome;
-        let mut values = vec![0; cells.len()];
-        for (position, &cell) in cells.iter().enumerate() {
-            values[cell] = position as u32 + 1;
-        }
-        let Some(solution) = checked(self.board, values) else {
+        let Some(solution) = checked(self.board, values_along(cells)) else {
             return;
         };
         // An earlier run's solution found again.

@@ -140,6 +140,7 @@ pub(super) fn search_beside(
         let starts = (0..board.len()).map(|index| (index, 1)).collect();
         Engine::Walk(Walk::new(&grid), starts)
     };
+    let fill = matches!(engine, Engine::Fill(_));
     let mut tally = Tally::default();
     // Looking for one or two solutions, a run that wanders into a region
     // with none can take any time while another tie-break finds them at
@@ -156,8 +157,8 @@ pub(super) fn search_beside(
         known,
     } = budget;
     // A walk with a drought keeps no paths.
-    let mut own = match (&engine, &kept) {
-        (Engine::Fill(_), None) if limits.solutions > KEPT as u64 && drought == u64::MAX => {
+    let mut own = match kept {
+        None if fill && limits.solutions > KEPT as u64 && drought == u64::MAX => {
             Distinct::for_up_to(board, limits.solutions)
         }
         _ => None,
@@ -169,7 +170,7 @@ pub(super) fn search_beside(
             .is_some_and(|kept| kept.has_room_for(limits.solutions));
     // Asked for two, the fill stops at its first and looks for the second
     // near it (`nearby.rs`) before it searches the whole board again.
-    let look_nearby = limits.solutions == KEPT as u64 && matches!(engine, Engine::Fill(_));
+    let look_nearby = limits.solutions == KEPT as u64 && fill;
     let mut target = if look_nearby { 1 } else { limits.solutions };
     let mut recorder = Recorder {
         outcome,
@@ -183,7 +184,6 @@ pub(super) fn search_beside(
     // Counting past two with restarts, the paths found are looked beside
     // in droughts (`nearby.rs`).
     let counting_on = limits.solutions > KEPT as u64 && recorder.distinct.is_some();
-    let fill = matches!(engine, Engine::Fill(_));
     recorder.beside = (counting_on && restarts && fill).then(Vec::new);
     if recorder.distinct.is_some() && fill {
         for solution in known {
@@ -243,7 +243,7 @@ pub(super) fn search_beside(
         // fill takes turns with the local search, run for run.
         let stretching = restarts
             && recorder.own() == 0
-            && matches!(engine, Engine::Fill(_))
+            && fill
             && stretch_after.is_some_and(|after| tally.nodes >= after);
         if stretching && !stretcher.gone {
             let per_node = (board.len() as u64 / STRETCH_CELLS_PER_MOVE_PER_NODE).max(1);

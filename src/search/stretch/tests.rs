@@ -88,10 +88,7 @@ fn a_run_with_no_piece_short_is_a_solution() {
         let cells = stretcher
             .advance(50_000_000, &mut |_| false)
             .unwrap_or_else(|| panic!("{side}x{side} with {clues} clues solved"));
-        let mut values = vec![0; cells.len()];
-        for (position, &cell) in cells.iter().enumerate() {
-            values[cell] = position as u32 + 1;
-        }
+        let values = crate::search::path::values_along(&cells);
         assert!(
             check_values(&board, values).is_ok(),
             "{side}x{side} with {clues} clues"

@@ -303,7 +303,13 @@ impl Report {
         if !self.model_built {
             let mut spent = Vec::new();
             if let Some(ms) = stats.reduce_ms {
-                spent.push(format!("the reduction {ms:.1} ms"));
+                let stopped = stats.reduction.is_some_and(|reduction| reduction.stopped);
+                let by_limit = if stopped {
+                    " (stopped by the limit)"
+                } else {
+                    ""
+                };
+                spent.push(format!("the reduction {ms:.1} ms{by_limit}"));
             }
             if let Some(search) = stats.search.filter(|search| search.ms > 0.0) {
                 spent.push(format!("the search {:.1} ms: {}", search.ms, search.work()));

@@ -186,6 +186,45 @@ fn a_time_limit_the_search_ahead_of_the_mip_used_up_builds_no_model() {
 }
 
 #[test]
+fn a_time_limit_shorter_than_the_reduction_stops_it_there() {
+    // 72 clues of a random path on 30x30: rules 1-5 take thousands of
+    // steps, and a limit of zero has passed at the first reading of the
+    // clock among them.
+    let puzzle = Puzzle::generate(30, 30, 72, 7);
+    let options = Options {
+        time_limit: Some(0.0),
+        unique: true,
+        ..Options::default()
+    };
+    let report = solve(&puzzle.board, &options).expect("a report");
+    assert_eq!(report.status, Status::TimeLimit);
+    assert_eq!(report.stopped_in, Some(Step::Solve));
+    assert!(!report.model_built);
+    assert!(report
+        .stats
+        .reduction
+        .is_some_and(|reduction| reduction.stopped));
+    assert_eq!(report.stats.search, None);
+}
+
+#[test]
+fn a_reduction_the_time_limit_stopped_is_named_in_the_one_line() {
+    let puzzle = Puzzle::generate(30, 30, 72, 7);
+    let output = numbrix(&puzzle.board.to_csv(), &["--time-limit", "0"]);
+    let message = stderr(&output);
+    assert!(
+        message.starts_with("time limit: no solution found in time (the reduction "),
+        "{message}"
+    );
+    assert!(
+        message.ends_with(" ms (stopped by the limit); no model was built)\n"),
+        "{message}"
+    );
+    assert_eq!(output.stdout, b"");
+    assert_eq!(output.status.code(), Some(3));
+}
+
+#[test]
 fn prints_the_checked_first_solution_when_only_the_uniqueness_step_ran_out() {
     let puzzle = Puzzle::with_density(5, 5, 0.4, 5);
     let output = numbrix(

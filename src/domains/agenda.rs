@@ -1,6 +1,8 @@
 //! The work list of propagation: what the rules still have to look at
 //! after a change, and the buffers rule 5 reuses between calls.
 
+use std::time::Instant;
+
 use super::matching::MatchingScratch;
 
 /// What propagation still has to do, and buffers rule 5 reuses.
@@ -27,7 +29,18 @@ pub(super) struct Agenda {
     /// cells they put out of a ring's reach, and rule 5 reads a cell's
     /// words only between them.
     pub(super) bounds: Vec<(u32, u32)>,
+    /// When rules 1-5 give up (the reduction's own run under a time limit;
+    /// never a shaving trial, which has to finish to prove anything).
+    pub(super) stop: Option<Instant>,
+    /// The clock is read only every [`STEPS_PER_CLOCK_READING`] steps.
+    steps: u32,
+    /// The rules gave up at `stop`, short of their fixpoint.
+    pub(super) stopped: bool,
 }
+
+/// Steps of the propagation between two readings of the clock: a step
+/// costs well under a microsecond, a reading tens of nanoseconds.
+const STEPS_PER_CLOCK_READING: u32 = 16;
 
 impl Agenda {
     pub(super) fn new(cells: usize) -> Agenda {
@@ -42,7 +55,23 @@ impl Agenda {
             touched: Vec::new(),
             is_touched: vec![false; cells],
             bounds: Vec::new(),
+            stop: None,
+            steps: 0,
+            stopped: false,
         }
+    }
+
+    /// True once `stop` has passed (noted in `stopped`), read every
+    /// [`STEPS_PER_CLOCK_READING`] calls.
+    pub(super) fn out_of_time(&mut self) -> bool {
+        let Some(stop) = self.stop else {
+            return false;
+        };
+        self.steps += 1;
+        if self.steps.is_multiple_of(STEPS_PER_CLOCK_READING) && Instant::now() >= stop {
+            self.stopped = true;
+        }
+        self.stopped
     }
 
     /// Notes that cell `index` lost a value.
@@ -80,5 +109,38 @@ impl Agenda {
         let index = self.support.pop()?;
         self.queued[index] = false;
         Some(index)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Instant;
+
+    use super::super::test_boards::half_a_newspaper_board;
+    use super::super::Domains;
+    use crate::board::Board;
+
+    #[test]
+    fn rules_given_up_at_their_stop_say_so_and_keep_every_pair_of_a_solution() {
+        let board = half_a_newspaper_board();
+        let solution = Board::read("examples/boards/classic_9x9.solution.csv".as_ref()).unwrap();
+        let stopped = Domains::reduce_until(&board, Some(Instant::now())).unwrap();
+        let finished = Domains::reduce_until(&board, None).unwrap();
+        assert!(stopped.stopped());
+        assert!(!finished.stopped());
+        for (cell, value) in solution.clues() {
+            assert!(
+                stopped.allows(&board, cell, value),
+                "{cell:?} keeps {value}"
+            );
+        }
+        assert!(stopped.summary(&board).pairs > finished.summary(&board).pairs);
+    }
+
+    #[test]
+    fn rules_with_no_stop_reach_the_fixpoint_of_the_whole_reduction() {
+        let board = half_a_newspaper_board();
+        let finished = Domains::reduce_until(&board, None).unwrap();
+        assert_eq!(finished, Domains::reduce_with(&board, false, None).unwrap());
     }
 }

@@ -17,6 +17,8 @@
 //! Hall's condition fails: the cells the search reached can hold fewer
 //! values between them than they are, and the board is infeasible.
 
+use std::time::Instant;
+
 use super::agenda::Agenda;
 use super::bits::{self, BitIter};
 use super::components::BitGraph;
@@ -24,6 +26,10 @@ use super::matching::MatchingScratch;
 use super::Domains;
 use crate::board::{Board, Cell};
 use crate::precheck::Contradiction;
+
+/// Open cells between two readings of the clock, when the reduction runs
+/// under a time limit (read only where a cell needs an augmenting path).
+const CELLS_PER_CLOCK_READING: usize = 64;
 
 impl Domains {
     /// Rule 5, all different. Finds a perfect matching of the open cells to
@@ -73,9 +79,19 @@ impl Domains {
                 self.matched[index] = 0;
             }
         }
+        // A cold start on the largest boards augments for a good part of
+        // a second: the reduction's run under a time limit may give up
+        // here, keeping the matching so far.
+        let stop = agenda.stop;
         for node in 0..scratch.open.len() {
             let index = scratch.open[node];
             if self.matched[index] == 0 {
+                if let Some(stop) = stop {
+                    if node.is_multiple_of(CELLS_PER_CLOCK_READING) && Instant::now() >= stop {
+                        agenda.stopped = true;
+                        return Ok(false);
+                    }
+                }
                 self.augment(board, index, scratch)?;
             }
         }

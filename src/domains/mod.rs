@@ -105,6 +105,8 @@ pub struct Domains {
     shaving_passes: usize,
     /// Nogoods shaving learned (rule 7).
     nogoods: usize,
+    /// Rules 1-5 gave up at a time limit ([`Domains::reduce_until`]).
+    stopped: bool,
 }
 
 /// How far a reduction goes, cheapest first: each adds rules to the one
@@ -155,8 +157,30 @@ impl Domains {
         excluded: &[(Cell, u32)],
         stop: Option<Instant>,
     ) -> Result<Domains, Contradiction> {
+        Domains::reduce_within(board, rules, excluded, stop, None)
+    }
+
+    /// Rules 1-5, as `reduce_with(board, false, None)`, given up at `stop`
+    /// (the solve's time limit): then [`Domains::stopped`] is true, and the
+    /// domains are sound (every removal is) but short of the rules'
+    /// fixpoint. On the largest boards the rules take a good part of a
+    /// second, which a time limit should not have to wait for.
+    pub fn reduce_until(board: &Board, stop: Option<Instant>) -> Result<Domains, Contradiction> {
+        Domains::reduce_within(board, Rules::AllDifferent, &[], None, stop)
+    }
+
+    /// [`Domains::reduce_by`], with shaving given up at `shaving_stop` and
+    /// rules 1-5 at `rules_stop`.
+    fn reduce_within(
+        board: &Board,
+        rules: Rules,
+        excluded: &[(Cell, u32)],
+        shaving_stop: Option<Instant>,
+        rules_stop: Option<Instant>,
+    ) -> Result<Domains, Contradiction> {
         let mut domains = Domains::all_values(board);
         let mut agenda = Agenda::new(board.len());
+        agenda.stop = rules_stop;
         agenda.neighbour_support = rules >= Rules::Support;
         agenda.all_different = rules >= Rules::AllDifferent;
         domains.colour(board, &mut agenda)?;
@@ -173,9 +197,14 @@ impl Domains {
         for index in 0..board.len() {
             agenda.check_support(index);
         }
-        domains.propagate(board, &mut agenda, None)?;
-        if rules >= Rules::Shaving {
-            domains.shave_within_budget(board, stop)?;
+        if agenda.stop.is_some() {
+            domains.propagate_timed::<true>(board, &mut agenda, None)?;
+        } else {
+            domains.propagate(board, &mut agenda, None)?;
+        }
+        domains.stopped = agenda.stopped;
+        if rules >= Rules::Shaving && !domains.stopped {
+            domains.shave_within_budget(board, shaving_stop)?;
         }
         Ok(domains)
     }
@@ -208,7 +237,22 @@ impl Domains {
         agenda: &mut Agenda,
         nogoods: Option<&Nogoods>,
     ) -> Result<(), Contradiction> {
+        self.propagate_timed::<false>(board, agenda, nogoods)
+    }
+
+    /// [`Domains::propagate`], which gives up at the agenda's `stop` when
+    /// `TIMED`: a reduction's own run reads the clock, shaving's trials
+    /// (most of the calls) do not pay for it.
+    fn propagate_timed<const TIMED: bool>(
+        &mut self,
+        board: &Board,
+        agenda: &mut Agenda,
+        nogoods: Option<&Nogoods>,
+    ) -> Result<(), Contradiction> {
         loop {
+            if TIMED && agenda.out_of_time() {
+                return Ok(());
+            }
             if let Some(index) = agenda.fixed.pop() {
                 self.distance_from(board, index, agenda)?;
                 if let Some(nogoods) = nogoods {
@@ -390,6 +434,7 @@ impl Domains {
             support_checks: 0,
             shaving_passes: 0,
             nogoods: 0,
+            stopped: false,
         }
     }
 }

@@ -20,9 +20,17 @@ pub struct ReductionSummary {
     /// Pairs of pairs that shaving proved cannot share a solution (rule 7);
     /// 0 without shaving or over [`NOGOOD_PAIRS_LIMIT`](super::NOGOOD_PAIRS_LIMIT).
     pub nogoods: usize,
+    /// The time limit stopped rules 1-5 short of their fixpoint: the pairs
+    /// left are sound, but more would have gone.
+    pub stopped: bool,
 }
 
 impl Domains {
+    /// Rules 1-5 gave up at their time limit ([`Domains::reduce_until`]).
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
     /// The values cell `index` may hold, as bits (bit k: value k).
     pub(crate) fn words_at(&self, index: usize) -> &[u64] {
         self.words(index)
@@ -130,6 +138,7 @@ impl Domains {
             support_checks: self.support_checks,
             shaving_passes: self.shaving_passes,
             nogoods: self.nogoods,
+            stopped: self.stopped,
         }
     }
 }

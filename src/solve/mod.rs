@@ -27,7 +27,7 @@ pub(crate) use order::{propagation_probe, TIGHT_VALUES_PER_CELL};
 pub use phase::Phase;
 pub(crate) use prepare::ms;
 pub use prepare::{build, guard, prepare, reduce, Modelled, Prepared, Reduced, Refutation};
-use prepare::{decided, propagate, sample, shave, will_shave};
+use prepare::{decided, propagate, reduce_until, sample, shave, will_shave};
 pub use search::{DEFAULT_SEARCH_BUDGET, DEFAULT_SEARCH_CELLS};
 
 use std::ops::ControlFlow;
@@ -93,7 +93,7 @@ pub fn solve_with(
         Ok(report)
     };
     progress(Phase::Reducing);
-    let mut reduced = match propagate(board, options)? {
+    let mut reduced = match propagate(board, options, deadline.0)? {
         Modelled::Model(reduced) => reduced,
         Modelled::Refuted(refutation) => return refuted(report, refutation),
     };
@@ -105,6 +105,12 @@ pub fn solve_with(
             .map(|domains| domains.summary(board));
     };
     summarize(&reduced, &mut report);
+    if reduced.stopped() {
+        // On the largest boards rules 1-5 alone take a good part of a
+        // second: the time limit came first.
+        turns::out_of_time(None, None, options, &mut report);
+        return Ok(finished(report, clock));
+    }
     // A faithful model is asked for as it stands: the search goes ahead of
     // a MIP only where the reduction does.
     let budget = match options.backend {

@@ -26,6 +26,14 @@ pub struct Reduced {
     pub reduce_ms: Option<f64>,
 }
 
+impl Reduced {
+    /// The time limit stopped rules 1-5 short of their fixpoint: there is
+    /// nothing to go on with.
+    pub fn stopped(&self) -> bool {
+        self.domains.as_ref().is_some_and(Domains::stopped)
+    }
+}
+
 /// The model the options ask for, with the reduction's outcome.
 pub struct Prepared {
     pub model: Model,
@@ -142,11 +150,24 @@ fn check_size(board: &Board, options: &Options, domains: Option<&Domains>) -> Re
 /// Guard, precheck and reduce (if the variant asks): everything before a
 /// model is built.
 pub fn reduce(board: &Board, options: &Options) -> Result<Modelled<Reduced>, Error> {
-    let mut reduced = match propagate(board, options)? {
+    reduce_until(board, options, false)
+}
+
+/// As [`reduce`], with rules 1-5 given up at the time limit too (`within`:
+/// the reduction of a solve, whose answer is a report; a model to show or
+/// export is made from the rules' fixpoint, whatever it takes).
+pub(super) fn reduce_until(
+    board: &Board,
+    options: &Options,
+    within: bool,
+) -> Result<Modelled<Reduced>, Error> {
+    let stop = Deadline::new(options.time_limit).0;
+    let rules_stop = stop.filter(|_| within);
+    let mut reduced = match propagate(board, options, rules_stop)? {
+        Modelled::Model(reduced) if reduced.stopped() => return Ok(Modelled::Model(reduced)),
         Modelled::Model(reduced) => reduced,
         refuted => return Ok(refuted),
     };
-    let stop = Deadline::new(options.time_limit).0;
     if let Err(refutation) = shave(board, options, stop, None, &mut reduced) {
         return Ok(Modelled::Refuted(refutation));
     }
@@ -154,8 +175,13 @@ pub fn reduce(board: &Board, options: &Options) -> Result<Modelled<Reduced>, Err
 }
 
 /// Guard, precheck and rules 1-5 of the reduction (none for the faithful
-/// variant): the cheap part, which the search starts from.
-pub(super) fn propagate(board: &Board, options: &Options) -> Result<Modelled<Reduced>, Error> {
+/// variant): the cheap part, which the search starts from. The rules give
+/// up at `stop` ([`Reduced::stopped`]).
+pub(super) fn propagate(
+    board: &Board,
+    options: &Options,
+    stop: Option<Instant>,
+) -> Result<Modelled<Reduced>, Error> {
     guard(board, options)?;
     if let Err(contradiction) = precheck(board) {
         return Ok(Modelled::Refuted(Refutation {
@@ -172,7 +198,7 @@ pub(super) fn propagate(board: &Board, options: &Options) -> Result<Modelled<Red
     }
     let _span = tracing::info_span!("reduce").entered();
     let start = Instant::now();
-    match Domains::reduce_with(board, false, None) {
+    match Domains::reduce_until(board, stop) {
         Ok(domains) => Ok(Modelled::Model(Reduced {
             domains: Some(domains),
             reduce_ms: Some(ms(start)),

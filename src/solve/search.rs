@@ -312,9 +312,17 @@ pub(super) fn count(
 ) -> Result<Count, Error> {
     // The time limit covers the reduction too, as it does a MIP's count.
     let deadline = Deadline::new(options.time_limit);
-    let Modelled::Model(mut reduced) = propagate(board, options)? else {
+    let Modelled::Model(mut reduced) = propagate(board, options, deadline.0)? else {
         return Ok(NONE);
     };
+    if reduced.stopped() {
+        // The time limit stopped the reduction: the solutions known are all
+        // this count has.
+        return Ok(Count {
+            solutions: found.len() as u64,
+            complete: false,
+        });
+    }
     // A count that starts again over the shaved domains finds the same
     // solutions again: the most known so far, which progress hears, does
     // not go back.

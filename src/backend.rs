@@ -214,6 +214,31 @@ fn to_constraint(row: &Row, columns: &[Variable]) -> good_lp::Constraint {
     }
 }
 
+/// Rows added to a solver's problem between two readings of the clock.
+const ROWS_PER_CLOCK_READING: usize = 4096;
+
+/// Adds `rows` to a solver's problem, reading the clock now and then: on
+/// the largest models good_lp's copy takes a good part of a second, which
+/// a time limit should not wait for. False when the limit ran out first
+/// (the problem is then of no use).
+fn add_rows_in_time<'a>(
+    problem: &mut impl SolverModel,
+    rows: impl Iterator<Item = &'a Row>,
+    columns: &[Variable],
+    params: &Params,
+    started: Instant,
+) -> bool {
+    for (number, row) in rows.enumerate() {
+        if number.is_multiple_of(ROWS_PER_CLOCK_READING)
+            && params.seconds_left(started) == Some(0.0)
+        {
+            return false;
+        }
+        problem.add_constraint(to_constraint(row, columns));
+    }
+    true
+}
+
 /// HiGHS presolve rules left out of every solve: the aggregator (bit 12)
 /// and enumeration (bit 16) of its `presolve_rule_off` mask.
 const PRESOLVE_RULES_OFF: i32 = (1 << 12) | (1 << 16);
@@ -233,8 +258,8 @@ fn solve_highs<'a>(
     started: Instant,
     presolve: Presolve,
 ) -> Run {
-    for row in rows {
-        problem.add_constraint(to_constraint(row, columns));
+    if !add_rows_in_time(&mut problem, rows, columns, &params, started) {
+        return limit_reached();
     }
     let wait = params.seconds_left(started);
     let interrupt = params.interrupt.clone();

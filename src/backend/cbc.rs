@@ -6,10 +6,10 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use coin_cbc::raw::{SecondaryStatus, Status as CbcStatus};
-use good_lp::{SolverModel, Variable};
+use good_lp::Variable;
 
 use super::wait::{waited, Waited, CBC_LEFT_BEHIND};
-use super::{failed, limit_reached, to_constraint, Outcome, Params, Run};
+use super::{add_rows_in_time, failed, limit_reached, Outcome, Params, Run};
 use crate::mip::Row;
 
 /// Solves `problem` with `rows` added, read as below; asked again without
@@ -22,8 +22,8 @@ pub(super) fn solve_cbc<'a>(
     started: Instant,
 ) -> Run {
     let rows: Vec<&Row> = rows.collect();
-    for row in &rows {
-        problem.add_constraint(to_constraint(row, columns));
+    if !add_rows_in_time(&mut problem, rows.iter().copied(), columns, params, started) {
+        return limit_reached();
     }
     if params.log {
         problem.set_log_level(1);

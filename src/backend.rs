@@ -217,16 +217,15 @@ fn to_constraint(row: &Row, columns: &[Variable]) -> good_lp::Constraint {
 /// Rows added to a solver's problem between two readings of the clock.
 const ROWS_PER_CLOCK_READING: usize = 4096;
 
-/// Adds `rows` to a solver's problem, reading the clock now and then: on
-/// the largest models good_lp's copy takes a good part of a second, which
-/// a time limit should not wait for. False when the limit ran out first
-/// (the problem is then of no use).
-fn add_rows_in_time<'a>(
-    problem: &mut impl SolverModel,
+/// Hands each of `rows` to `add` (good_lp's copy of it), reading the clock
+/// now and then: on the largest models that copy takes a good part of a
+/// second, which a time limit should not wait for. False when the limit
+/// ran out first (the problem is then of no use).
+fn rows_in_time<'a>(
     rows: impl Iterator<Item = &'a Row>,
-    columns: &[Variable],
     params: &Params,
     started: Instant,
+    mut add: impl FnMut(&'a Row),
 ) -> bool {
     for (number, row) in rows.enumerate() {
         if number.is_multiple_of(ROWS_PER_CLOCK_READING)
@@ -234,7 +233,7 @@ fn add_rows_in_time<'a>(
         {
             return false;
         }
-        problem.add_constraint(to_constraint(row, columns));
+        add(row);
     }
     true
 }
@@ -258,7 +257,10 @@ fn solve_highs<'a>(
     started: Instant,
     presolve: Presolve,
 ) -> Run {
-    if !add_rows_in_time(&mut problem, rows, columns, &params, started) {
+    let copied = rows_in_time(rows, &params, started, |row| {
+        problem.add_constraint(to_constraint(row, columns));
+    });
+    if !copied {
         return limit_reached();
     }
     let wait = params.seconds_left(started);
@@ -380,4 +382,46 @@ fn int64_info(solved: &highs::SolvedModel, name: &std::ffi::CStr) -> Option<u64>
         highs_sys::Highs_getInt64InfoValue(solved.as_ptr() as *mut _, name.as_ptr(), &mut value)
     };
     (status == highs_sys::STATUS_OK && value >= 0).then_some(value as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mip::Name;
+
+    fn rows(how_many: u32) -> Vec<Row> {
+        (0..how_many)
+            .map(|number| Row {
+                name: Name::new("row", &[number]),
+                terms: Vec::new(),
+                sense: Sense::Eq,
+                rhs: 0.0,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_row_is_copied_within_the_limit() {
+        let rows = rows(10_000);
+        let mut copied = 0;
+        let params = Params::default();
+        assert!(rows_in_time(rows.iter(), &params, Instant::now(), |_| {
+            copied += 1
+        }));
+        assert_eq!(copied, 10_000);
+    }
+
+    #[test]
+    fn no_row_is_copied_once_the_limit_has_passed() {
+        let rows = rows(10_000);
+        let mut copied = 0;
+        let params = Params {
+            time_limit: Some(0.0),
+            ..Params::default()
+        };
+        assert!(!rows_in_time(rows.iter(), &params, Instant::now(), |_| {
+            copied += 1
+        }));
+        assert_eq!(copied, 0);
+    }
 }

@@ -6,10 +6,10 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use coin_cbc::raw::{SecondaryStatus, Status as CbcStatus};
-use good_lp::Variable;
+use good_lp::{SolverModel, Variable};
 
 use super::wait::{waited, Waited, CBC_LEFT_BEHIND};
-use super::{add_rows_in_time, failed, limit_reached, Outcome, Params, Run};
+use super::{failed, limit_reached, rows_in_time, to_constraint, Outcome, Params, Run};
 use crate::mip::Row;
 
 /// Solves `problem` with `rows` added, read as below; asked again without
@@ -22,7 +22,10 @@ pub(super) fn solve_cbc<'a>(
     started: Instant,
 ) -> Run {
     let rows: Vec<&Row> = rows.collect();
-    if !add_rows_in_time(&mut problem, rows.iter().copied(), columns, params, started) {
+    let copied = rows_in_time(rows.iter().copied(), params, started, |row| {
+        problem.add_constraint(to_constraint(row, columns));
+    });
+    if !copied {
         return limit_reached();
     }
     if params.log {

@@ -67,7 +67,7 @@ impl Agenda {
         let Some(stop) = self.stop else {
             return false;
         };
-        self.steps += 1;
+        self.steps = self.steps.wrapping_add(1);
         if self.steps.is_multiple_of(STEPS_PER_CLOCK_READING) && Instant::now() >= stop {
             self.stopped = true;
         }

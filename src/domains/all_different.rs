@@ -36,7 +36,9 @@ impl Domains {
     /// the values they can hold (warm-started from the last one), then drops
     /// every pair that lies in none. Fixed cells are left out: rule 1 has
     /// already taken their values from every other cell. True if anything
-    /// was dropped.
+    /// was dropped. Under a time limit (the agenda's `stop`) it may give up
+    /// before the matching is whole: then nothing is dropped, and the
+    /// agenda says it `stopped`.
     // Kept out of `propagate`: inlined there, it made shaving markedly
     // slower (measured on the benchmark boards).
     #[inline(never)]
@@ -79,9 +81,9 @@ impl Domains {
                 self.matched[index] = 0;
             }
         }
-        // A cold start on the largest boards augments for a good part of
-        // a second: the reduction's run under a time limit may give up
-        // here, keeping the matching so far.
+        // A cold start on the largest boards augments for a tenth of a
+        // second and more: the reduction's run under a time limit may give
+        // up here, keeping the matching so far.
         let stop = agenda.stop;
         for node in 0..scratch.open.len() {
             let index = scratch.open[node];

@@ -163,8 +163,8 @@ impl Domains {
     /// Rules 1-5, as `reduce_with(board, false, None)`, given up at `stop`
     /// (the solve's time limit): then [`Domains::stopped`] is true, and the
     /// domains are sound (every removal is) but short of the rules'
-    /// fixpoint. On the largest boards the rules take a good part of a
-    /// second, which a time limit should not have to wait for.
+    /// fixpoint. On the largest boards the rules take a quarter of a second
+    /// and more, which a time limit should not have to wait for.
     pub fn reduce_until(board: &Board, stop: Option<Instant>) -> Result<Domains, Contradiction> {
         Domains::reduce_within(board, Rules::AllDifferent, &[], None, stop)
     }

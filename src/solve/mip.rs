@@ -12,7 +12,7 @@ use crate::mip::Row;
 use crate::report::{Report, Stage, Status, Step, SubtourStats};
 
 use super::rows::solve_generating;
-use super::{build, reduce_until, Count, Deadline, Modelled, Options, Phase, Prepared};
+use super::{build, reduce_in_time, Count, Deadline, Modelled, Options, Phase, Prepared};
 
 /// Solves the prepared model into `report` (whose reduction figures are
 /// already in): the first solution, and with `unique` the second solve.
@@ -246,7 +246,7 @@ pub(super) fn count_by_cuts(
     progress: &mut dyn FnMut(u64),
 ) -> Result<Count, Error> {
     let deadline = Deadline::new(options.time_limit);
-    let Modelled::Model(reduced) = reduce_until(board, options, true)? else {
+    let Modelled::Model(reduced) = reduce_in_time(board, options)? else {
         return Ok(Count {
             solutions: 0,
             complete: true,

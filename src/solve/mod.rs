@@ -27,7 +27,7 @@ pub(crate) use order::{propagation_probe, TIGHT_VALUES_PER_CELL};
 pub use phase::Phase;
 pub(crate) use prepare::ms;
 pub use prepare::{build, guard, prepare, reduce, Modelled, Prepared, Reduced, Refutation};
-use prepare::{decided, propagate, reduce_until, sample, shave, will_shave};
+use prepare::{decided, propagate, reduce_in_time, sample, shave, will_shave};
 pub use search::{DEFAULT_SEARCH_BUDGET, DEFAULT_SEARCH_CELLS};
 
 use std::ops::ControlFlow;
@@ -106,8 +106,8 @@ pub fn solve_with(
     };
     summarize(&reduced, &mut report);
     if reduced.stopped() {
-        // On the largest boards rules 1-5 alone take a good part of a
-        // second: the time limit came first.
+        // On the largest boards rules 1-5 alone take a quarter of a second
+        // and more: the time limit came first.
         turns::out_of_time(None, None, options, &mut report);
         return Ok(finished(report, clock));
     }

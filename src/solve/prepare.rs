@@ -150,19 +150,25 @@ fn check_size(board: &Board, options: &Options, domains: Option<&Domains>) -> Re
 /// Guard, precheck and reduce (if the variant asks): everything before a
 /// model is built.
 pub fn reduce(board: &Board, options: &Options) -> Result<Modelled<Reduced>, Error> {
-    reduce_until(board, options, false)
+    reduce_stopping(board, options, false)
 }
 
-/// As [`reduce`], with rules 1-5 given up at the time limit too (`within`:
-/// the reduction of a solve, whose answer is a report; a model to show or
-/// export is made from the rules' fixpoint, whatever it takes).
-pub(super) fn reduce_until(
+/// As [`reduce`], with rules 1-5 given up at the time limit too: for a
+/// count, whose answer says it stopped (a model to show or export is made
+/// from the rules' fixpoint, however long they take).
+pub(super) fn reduce_in_time(board: &Board, options: &Options) -> Result<Modelled<Reduced>, Error> {
+    reduce_stopping(board, options, true)
+}
+
+/// The reduction under the time limit, which stops shaving, and rules 1-5
+/// too when `rules_too`.
+fn reduce_stopping(
     board: &Board,
     options: &Options,
-    within: bool,
+    rules_too: bool,
 ) -> Result<Modelled<Reduced>, Error> {
     let stop = Deadline::new(options.time_limit).0;
-    let rules_stop = stop.filter(|_| within);
+    let rules_stop = stop.filter(|_| rules_too);
     let mut reduced = match propagate(board, options, rules_stop)? {
         Modelled::Model(reduced) if reduced.stopped() => return Ok(Modelled::Model(reduced)),
         Modelled::Model(reduced) => reduced,

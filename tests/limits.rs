@@ -7,7 +7,9 @@ use std::process::{Command, Output};
 
 use numbrix::generate::Puzzle;
 use numbrix::solve::guard;
-use numbrix::{solve, Backend, Board, Formulation, Options, SearchBudget, Status, Step, Variant};
+use numbrix::{
+    solve, Backend, Board, Formulation, Options, Report, SearchBudget, Status, Step, Variant,
+};
 
 mod common;
 
@@ -166,14 +168,14 @@ fn a_time_limit_of_zero_stops_every_combination_in_the_solve_step() {
     }
 }
 
-#[test]
-fn a_time_limit_the_search_ahead_of_the_mip_used_up_builds_no_model() {
-    // 150 clues of a random path on 60x60: the search does not settle it
-    // within the limit, and the model (half a million variables) would
-    // take a good part of a second to build after it.
-    let puzzle = Puzzle::generate(60, 60, 150, 7);
+/// Solves the board of a random path (`rows` x `cols`, `clues` of its
+/// values given, seed 7) with `unique` under a limit of `seconds`, and
+/// checks that it stopped in the solve step with no model built; the
+/// report, for what a test checks beyond.
+fn stopped_before_any_model(rows: usize, cols: usize, clues: usize, seconds: f64) -> Report {
+    let puzzle = Puzzle::generate(rows, cols, clues, 7);
     let options = Options {
-        time_limit: Some(0.3),
+        time_limit: Some(seconds),
         unique: true,
         ..Options::default()
     };
@@ -181,6 +183,15 @@ fn a_time_limit_the_search_ahead_of_the_mip_used_up_builds_no_model() {
     assert_eq!(report.status, Status::TimeLimit);
     assert_eq!(report.stopped_in, Some(Step::Solve));
     assert!(!report.model_built);
+    report
+}
+
+#[test]
+fn a_time_limit_the_search_ahead_of_the_mip_used_up_builds_no_model() {
+    // 150 clues of a random path on 60x60: the search does not settle it
+    // within the limit, and the model (half a million variables) would
+    // take a good part of a second to build after it.
+    let report = stopped_before_any_model(60, 60, 150, 0.3);
     assert_eq!(report.stats.variables, 0);
     assert!(report.stats.search.is_some_and(|search| search.nodes > 0));
 }
@@ -190,20 +201,12 @@ fn a_time_limit_shorter_than_the_reduction_stops_it_there() {
     // 72 clues of a random path on 30x30: rules 1-5 take thousands of
     // steps, and a limit of zero has passed at the first reading of the
     // clock among them.
-    let puzzle = Puzzle::generate(30, 30, 72, 7);
-    let options = Options {
-        time_limit: Some(0.0),
-        unique: true,
-        ..Options::default()
-    };
-    let report = solve(&puzzle.board, &options).expect("a report");
-    assert_eq!(report.status, Status::TimeLimit);
-    assert_eq!(report.stopped_in, Some(Step::Solve));
-    assert!(!report.model_built);
-    assert!(report
+    let report = stopped_before_any_model(30, 30, 72, 0.0);
+    let stopped = report
         .stats
         .reduction
-        .is_some_and(|reduction| reduction.stopped));
+        .is_some_and(|reduction| reduction.stopped);
+    assert!(stopped);
     assert_eq!(report.stats.search, None);
 }
 

@@ -1,0 +1,187 @@
+//! The targets' "every board", beyond the benchmark's one board a row:
+//! the boards of ten or twenty random paths for each size and share of
+//! clues (`generate_board ROWS COLS CLUES S`), each solved as `numbrix
+//! solve BOARD --unique --seed N` solves it (the default pipeline: two
+//! searches side by side, the MIP's turns if the search's budget runs
+//! out), timed in-process (the report's `total_ms`), and every run over
+//! its target line listed.
+//!
+//!     cargo run --release --example every_board [GROUP ...]
+//!
+//! The groups, and their lines:
+//!
+//! - `8x8`, `10x10`, `12x12`: 3-10 % of the cells as clues (2, 3, 4, 6
+//!   clues on 8x8; 3, 5, 7, 10 on 10x10; 4, 7, 10, 14 on 12x12), paths S
+//!   9601-9610: 40 boards each, 10 ms;
+//! - `15x15`, `20x20`: eight shares from 3 to 10 % (7-22 and 12-40
+//!   clues), paths S 9601-9610: 80 boards each, 1 s;
+//! - `25x25`, `30x30`: 8 % (50 and 72 clues), paths S 9601-9620: 20
+//!   boards each, 1 s.
+//!
+//! Without a group: `8x8`, `10x10` and `12x12`. `SEEDS=N` runs each board
+//! from seeds 0 to N - 1 (default 1: seed 0 alone); each run has 10 s. A
+//! run over its line is listed with its board's `generate_board`
+//! arguments, so that it can be fed to `numbrix solve` as it stands.
+//!
+//! docs/benchmarks.md quotes its output ("Below 30x30").
+
+use std::time::Duration;
+
+use numbrix::backend::wait_for_runs_left_behind;
+use numbrix::generate::Puzzle;
+use numbrix::search::Searches;
+use numbrix::{solve, Options, Status};
+
+/// A size of board, the clues of each of its shares, its paths and the
+/// line its runs should stay under.
+struct Group {
+    name: &'static str,
+    side: usize,
+    clues: &'static [usize],
+    paths: std::ops::RangeInclusive<u64>,
+    line_ms: f64,
+}
+
+const GROUPS: [Group; 7] = [
+    Group {
+        name: "8x8",
+        side: 8,
+        clues: &[2, 3, 4, 6],
+        paths: 9601..=9610,
+        line_ms: 10.0,
+    },
+    Group {
+        name: "10x10",
+        side: 10,
+        clues: &[3, 5, 7, 10],
+        paths: 9601..=9610,
+        line_ms: 10.0,
+    },
+    Group {
+        name: "12x12",
+        side: 12,
+        clues: &[4, 7, 10, 14],
+        paths: 9601..=9610,
+        line_ms: 10.0,
+    },
+    Group {
+        name: "15x15",
+        side: 15,
+        clues: &[7, 9, 11, 14, 16, 18, 20, 22],
+        paths: 9601..=9610,
+        line_ms: 1000.0,
+    },
+    Group {
+        name: "20x20",
+        side: 20,
+        clues: &[12, 16, 20, 24, 28, 32, 36, 40],
+        paths: 9601..=9610,
+        line_ms: 1000.0,
+    },
+    Group {
+        name: "25x25",
+        side: 25,
+        clues: &[50],
+        paths: 9601..=9620,
+        line_ms: 1000.0,
+    },
+    Group {
+        name: "30x30",
+        side: 30,
+        clues: &[72],
+        paths: 9601..=9620,
+        line_ms: 1000.0,
+    },
+];
+
+/// Seconds each run may take.
+const TIME_LIMIT: f64 = 10.0;
+
+/// One run: its milliseconds, the search's nodes, and whether it settled
+/// the board (two solutions, or the proof of one or none).
+struct Run {
+    ms: f64,
+    nodes: u64,
+    settled: bool,
+}
+
+fn run(board: &numbrix::Board, seed: u64) -> Run {
+    let options = Options {
+        unique: true,
+        time_limit: Some(TIME_LIMIT),
+        searches: Searches {
+            seed,
+            ..Searches::default()
+        },
+        ..Options::default()
+    };
+    // A MIP run an earlier solve left behind would share the cores.
+    wait_for_runs_left_behind(Duration::from_secs_f64(TIME_LIMIT));
+    let report = solve(board, &options).expect("a generated board solves");
+    Run {
+        ms: report.stats.total_ms,
+        nodes: report.stats.search.map_or(0, |search| search.nodes),
+        settled: report.status != Status::TimeLimit,
+    }
+}
+
+fn main() {
+    let asked: Vec<String> = std::env::args().skip(1).collect();
+    let seeds: u64 = std::env::var("SEEDS")
+        .ok()
+        .and_then(|value| value.parse().ok())
+        .unwrap_or(1);
+    let groups: Vec<&Group> = match asked.is_empty() {
+        true => GROUPS.iter().take(3).collect(),
+        false => asked
+            .iter()
+            .map(|name| {
+                GROUPS
+                    .iter()
+                    .find(|group| group.name == name)
+                    .unwrap_or_else(|| {
+                        let names: Vec<&str> = GROUPS.iter().map(|group| group.name).collect();
+                        eprintln!(
+                            "every_board: no group {name}; the groups: {}",
+                            names.join(", ")
+                        );
+                        std::process::exit(2);
+                    })
+            })
+            .collect(),
+    };
+    for group in groups {
+        let mut times = Vec::new();
+        let mut over = 0;
+        for &clues in group.clues {
+            for path in group.paths.clone() {
+                let board = Puzzle::generate(group.side, group.side, clues, path).board;
+                for seed in 0..seeds.max(1) {
+                    let run = run(&board, seed);
+                    if run.ms > group.line_ms || !run.settled {
+                        over += 1;
+                        let unsettled = if run.settled { "" } else { ", unsettled" };
+                        println!(
+                            "{}: generate_board {side} {side} {clues} {path}, seed {seed}: \
+                             {:.1} ms, {} nodes{unsettled}",
+                            group.name,
+                            run.ms,
+                            run.nodes,
+                            side = group.side
+                        );
+                    }
+                    times.push(run.ms);
+                }
+            }
+        }
+        times.sort_by(f64::total_cmp);
+        println!(
+            "{}: {} runs, median {:.1} ms, slowest {:.1} ms; {over} over {} ms",
+            group.name,
+            times.len(),
+            times[times.len() / 2],
+            times[times.len() - 1],
+            group.line_ms
+        );
+    }
+}

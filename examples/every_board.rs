@@ -45,56 +45,32 @@ struct Group {
     line_ms: f64,
 }
 
+/// A group of `side` x `side` boards with each of `clues`, on the paths S
+/// from 9601 to `last_path`.
+const fn group(
+    name: &'static str,
+    side: usize,
+    clues: &'static [usize],
+    last_path: u64,
+    line_ms: f64,
+) -> Group {
+    Group {
+        name,
+        side,
+        clues,
+        paths: 9601..=last_path,
+        line_ms,
+    }
+}
+
 const GROUPS: [Group; 7] = [
-    Group {
-        name: "8x8",
-        side: 8,
-        clues: &[2, 3, 4, 6],
-        paths: 9601..=9610,
-        line_ms: 10.0,
-    },
-    Group {
-        name: "10x10",
-        side: 10,
-        clues: &[3, 5, 7, 10],
-        paths: 9601..=9610,
-        line_ms: 10.0,
-    },
-    Group {
-        name: "12x12",
-        side: 12,
-        clues: &[4, 7, 10, 14],
-        paths: 9601..=9610,
-        line_ms: 10.0,
-    },
-    Group {
-        name: "15x15",
-        side: 15,
-        clues: &[7, 9, 11, 14, 16, 18, 20, 22],
-        paths: 9601..=9610,
-        line_ms: 1000.0,
-    },
-    Group {
-        name: "20x20",
-        side: 20,
-        clues: &[12, 16, 20, 24, 28, 32, 36, 40],
-        paths: 9601..=9610,
-        line_ms: 1000.0,
-    },
-    Group {
-        name: "25x25",
-        side: 25,
-        clues: &[50],
-        paths: 9601..=9620,
-        line_ms: 1000.0,
-    },
-    Group {
-        name: "30x30",
-        side: 30,
-        clues: &[72],
-        paths: 9601..=9620,
-        line_ms: 1000.0,
-    },
+    group("8x8", 8, &[2, 3, 4, 6], 9610, 10.0),
+    group("10x10", 10, &[3, 5, 7, 10], 9610, 10.0),
+    group("12x12", 12, &[4, 7, 10, 14], 9610, 10.0),
+    group("15x15", 15, &[7, 9, 11, 14, 16, 18, 20, 22], 9610, 1000.0),
+    group("20x20", 20, &[12, 16, 20, 24, 28, 32, 36, 40], 9610, 1000.0),
+    group("25x25", 25, &[50], 9620, 1000.0),
+    group("30x30", 30, &[72], 9620, 1000.0),
 ];
 
 /// Seconds each run may take.

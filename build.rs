@@ -13,9 +13,9 @@
 //!
 //! `coin_cbc_sys` still asks for the shared CBC, and HiGHS's build for the
 //! shared C++ runtime; the linker drops them as unneeded once the
-//! archives, which come first, define every symbol. Without the archives, on a system other than Linux, or with
-//! `NUMBRIX_LINK_CBC=dynamic`, this script asks for nothing and the shared
-//! libraries are linked as before.
+//! archives, which come first, define every symbol. Without the archives,
+//! on a system other than Linux, or with `NUMBRIX_LINK_CBC=dynamic`, this
+//! script asks for nothing and the shared libraries are linked as before.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -29,18 +29,54 @@ pub(super) struct Agenda {
     /// cells they put out of a ring's reach, and rule 5 reads a cell's
     /// words only between them.
     pub(super) bounds: Vec<(u32, u32)>,
-    /// When rules 1-5 give up (the reduction's own run under a time limit;
-    /// never a shaving trial, which has to finish to prove anything).
-    pub(super) stop: Option<Instant>,
+    /// When rules 1-5 give up: set for the reduction's own run under a
+    /// time limit, never for a shaving trial, which has to finish to prove
+    /// anything.
+    pub(super) clock: Clock,
+}
+
+/// A time limit for rules 1-5, read now and then, and whether it ran out.
+#[derive(Default)]
+pub(super) struct Clock {
+    stop: Option<Instant>,
     /// The clock is read only every [`STEPS_PER_CLOCK_READING`] steps.
     steps: u32,
     /// The rules gave up at `stop`, short of their fixpoint.
     pub(super) stopped: bool,
 }
 
-/// Steps of the propagation between two readings of the clock: a step
-/// costs well under a microsecond, a reading tens of nanoseconds.
+/// Steps between two readings of the clock (of the propagation's work
+/// list, or cells matched by rule 5): a step costs well under a
+/// microsecond, a reading tens of nanoseconds.
 const STEPS_PER_CLOCK_READING: u32 = 16;
+
+impl Clock {
+    /// A clock that runs out at `stop` (never without one).
+    pub(super) fn until(stop: Option<Instant>) -> Clock {
+        Clock {
+            stop,
+            ..Clock::default()
+        }
+    }
+
+    /// Is there a time limit at all?
+    pub(super) fn set(&self) -> bool {
+        self.stop.is_some()
+    }
+
+    /// True once `stop` has passed (noted in `stopped`), read every
+    /// [`STEPS_PER_CLOCK_READING`] calls.
+    pub(super) fn out_of_time(&mut self) -> bool {
+        let Some(stop) = self.stop else {
+            return false;
+        };
+        self.steps = self.steps.wrapping_add(1);
+        if self.steps.is_multiple_of(STEPS_PER_CLOCK_READING) && Instant::now() >= stop {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+}
 
 impl Agenda {
     pub(super) fn new(cells: usize) -> Agenda {
@@ -55,23 +91,8 @@ impl Agenda {
             touched: Vec::new(),
             is_touched: vec![false; cells],
             bounds: Vec::new(),
-            stop: None,
-            steps: 0,
-            stopped: false,
+            clock: Clock::default(),
         }
-    }
-
-    /// True once `stop` has passed (noted in `stopped`), read every
-    /// [`STEPS_PER_CLOCK_READING`] calls.
-    pub(super) fn out_of_time(&mut self) -> bool {
-        let Some(stop) = self.stop else {
-            return false;
-        };
-        self.steps = self.steps.wrapping_add(1);
-        if self.steps.is_multiple_of(STEPS_PER_CLOCK_READING) && Instant::now() >= stop {
-            self.stopped = true;
-        }
-        self.stopped
     }
 
     /// Notes that cell `index` lost a value.

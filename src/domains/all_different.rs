@@ -17,8 +17,6 @@
 //! Hall's condition fails: the cells the search reached can hold fewer
 //! values between them than they are, and the board is infeasible.
 
-use std::time::Instant;
-
 use super::agenda::Agenda;
 use super::bits::{self, BitIter};
 use super::components::BitGraph;
@@ -27,18 +25,14 @@ use super::Domains;
 use crate::board::{Board, Cell};
 use crate::precheck::Contradiction;
 
-/// Open cells between two readings of the clock, when the reduction runs
-/// under a time limit (read only where a cell needs an augmenting path).
-const CELLS_PER_CLOCK_READING: usize = 64;
-
 impl Domains {
     /// Rule 5, all different. Finds a perfect matching of the open cells to
     /// the values they can hold (warm-started from the last one), then drops
     /// every pair that lies in none. Fixed cells are left out: rule 1 has
     /// already taken their values from every other cell. True if anything
-    /// was dropped. Under a time limit (the agenda's `stop`) it may give up
+    /// was dropped. Under a time limit (the agenda's clock) it may give up
     /// before the matching is whole: then nothing is dropped, and the
-    /// agenda says it `stopped`.
+    /// agenda's clock says it `stopped`.
     // Kept out of `propagate`: inlined there, it made shaving markedly
     // slower (measured on the benchmark boards).
     #[inline(never)]
@@ -84,15 +78,11 @@ impl Domains {
         // A cold start on the largest boards augments for a tenth of a
         // second and more: the reduction's run under a time limit may give
         // up here, keeping the matching so far.
-        let stop = agenda.stop;
         for node in 0..scratch.open.len() {
             let index = scratch.open[node];
             if self.matched[index] == 0 {
-                if let Some(stop) = stop {
-                    if node.is_multiple_of(CELLS_PER_CLOCK_READING) && Instant::now() >= stop {
-                        agenda.stopped = true;
-                        return Ok(false);
-                    }
+                if agenda.clock.out_of_time() {
+                    return Ok(false);
                 }
                 self.augment(board, index, scratch)?;
             }

@@ -34,7 +34,7 @@ pub(super) fn span(words: &[u64]) -> (usize, usize) {
 }
 
 /// The set bits of a word, lowest first.
-pub(super) struct BitIter(pub(super) u64);
+pub(crate) struct BitIter(pub(crate) u64);
 
 impl Iterator for BitIter {
     type Item = usize;

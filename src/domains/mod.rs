@@ -72,8 +72,8 @@ mod support;
 mod test_boards;
 mod trials;
 
-use agenda::Agenda;
-use bits::BitIter;
+use agenda::{Agenda, Clock};
+pub(crate) use bits::BitIter;
 use nogoods::Nogoods;
 pub use nogoods::NOGOOD_PAIRS_LIMIT;
 pub use read::ReductionSummary;
@@ -180,7 +180,7 @@ impl Domains {
     ) -> Result<Domains, Contradiction> {
         let mut domains = Domains::all_values(board);
         let mut agenda = Agenda::new(board.len());
-        agenda.stop = rules_stop;
+        agenda.clock = Clock::until(rules_stop);
         agenda.neighbour_support = rules >= Rules::Support;
         agenda.all_different = rules >= Rules::AllDifferent;
         domains.colour(board, &mut agenda)?;
@@ -197,12 +197,12 @@ impl Domains {
         for index in 0..board.len() {
             agenda.check_support(index);
         }
-        if agenda.stop.is_some() {
+        if agenda.clock.set() {
             domains.propagate_timed::<true>(board, &mut agenda, None)?;
         } else {
             domains.propagate(board, &mut agenda, None)?;
         }
-        domains.stopped = agenda.stopped;
+        domains.stopped = agenda.clock.stopped;
         if rules >= Rules::Shaving && !domains.stopped {
             domains.shave_within_budget(board, shaving_stop)?;
         }
@@ -250,7 +250,7 @@ impl Domains {
         nogoods: Option<&Nogoods>,
     ) -> Result<(), Contradiction> {
         loop {
-            if TIMED && agenda.out_of_time() {
+            if TIMED && agenda.clock.out_of_time() {
                 return Ok(());
             }
             if let Some(index) = agenda.fixed.pop() {

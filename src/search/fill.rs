@@ -65,6 +65,7 @@ mod ways_in;
 mod weights;
 
 use super::path::{Event, Grid, Tally};
+use crate::domains::BitIter;
 use choices::Choices;
 use labels::Labels;
 use obstacles::Obstacles;
@@ -179,10 +180,8 @@ impl<'a> Fill<'a> {
         let mut holders = vec![Vec::new(); total as usize + 1];
         for cell in 0..grid.cells {
             for (word_index, &word) in grid.allowed_words(cell).iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    let value = word_index * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
+                for bit in BitIter(word) {
+                    let value = word_index * 64 + bit;
                     if (1..=total as usize).contains(&value) {
                         holders[value].push(cell);
                     }

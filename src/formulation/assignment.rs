@@ -69,13 +69,47 @@ pub const FAMILIES: &[Family] = &[
 struct Assignment<'a> {
     board: &'a Board,
     total: u32,
-    /// Row-major by cell, then value k-1.
-    x: Vec<Term>,
+    x: Table,
+}
+
+/// x(cell, k) for the values k each cell may hold, kept from the cell's
+/// lowest such value to its highest (all of 1..=T on the faithful model);
+/// beyond them x is the constant 0. The reduction leaves a cell of a large
+/// board a small part of 1..=T, so a table over every (cell, k) would be
+/// nearly all zeros, larger than the model, and walked whole by every
+/// family.
+struct Table {
+    /// Each cell's lowest value in the table.
+    first: Vec<u32>,
+    /// Where each cell's values start in `terms`, and where the last ends.
+    start: Vec<usize>,
+    terms: Vec<Term>,
+}
+
+impl Table {
+    fn term(&self, cell: usize, value: u32) -> Term {
+        let offset = value.wrapping_sub(self.first[cell]) as usize;
+        let (start, end) = (self.start[cell], self.start[cell + 1]);
+        if offset < end - start {
+            self.terms[start + offset]
+        } else {
+            Term::Zero
+        }
+    }
+
+    /// x(cell, k) for the cell's values k in the table, ascending.
+    fn values(&self, cell: usize) -> impl Iterator<Item = (u32, Term)> + '_ {
+        let first = self.first[cell];
+        self.terms[self.start[cell]..self.start[cell + 1]]
+            .iter()
+            .zip(first..)
+            .map(|(&term, value)| (value, term))
+    }
 }
 
 impl Assignment<'_> {
     fn term(&self, cell: usize, value: u32) -> Term {
-        self.x[cell * self.total as usize + value as usize - 1]
+        self.x.term(cell, value)
     }
 
     fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
@@ -104,15 +138,15 @@ pub(super) fn build(board: &Board, scope: Scope<'_>) -> Model {
             }
         }
     }
-    let Assignment { total, x, .. } = model;
+    let Assignment { x, .. } = model;
     let cols = board.cols();
     let variables = mip.vars.len();
     let x = std::sync::Arc::new(x);
     let x_for_encoding = x.clone();
     let x_for_viewing = x.clone();
-    let decoder = Box::new(move |values: &[f64]| decode(&x, total, cols, values));
-    let encoder = Box::new(move |grid: &[u32]| encode(&x_for_encoding, total, variables, grid));
-    let viewer = Box::new(move |values: &[f64]| view(&x_for_viewing, total, values));
+    let decoder = Box::new(move |values: &[f64]| decode(&x, cols, values));
+    let encoder = Box::new(move |grid: &[u32]| encode(&x_for_encoding, variables, grid));
+    let viewer = Box::new(move |values: &[f64]| view(&x_for_viewing, values));
     Model::new(Formulation::Assignment, mip, decoder, encoder).with_viewer(viewer)
 }
 
@@ -120,13 +154,24 @@ pub(super) fn build(board: &Board, scope: Scope<'_>) -> Model {
 /// the domains leave open (reduced: a decided pair is the constant 1).
 fn variables<'a>(board: &'a Board, scope: Scope<'_>, mip: &mut Mip) -> Assignment<'a> {
     let total = board.total();
-    let mut x = Vec::with_capacity(board.len() * total as usize);
+    let mut x = Table {
+        first: Vec::with_capacity(board.len()),
+        start: Vec::with_capacity(board.len() + 1),
+        terms: Vec::new(),
+    };
     for cell in board.cells() {
-        let fixed = match scope {
-            Scope::Faithful => None,
-            Scope::Reduced { domains, .. } => domains.fixed(board, cell),
+        let (span, fixed) = match scope {
+            Scope::Faithful => ((1, total), None),
+            Scope::Reduced { domains, .. } => {
+                (domains.range(board, cell), domains.fixed(board, cell))
+            }
         };
-        for value in 1..=total {
+        // A cell without values (the reduction would have refuted the board
+        // first) keeps an empty span.
+        let (first, last) = if span.0 == 0 { (1, 0) } else { span };
+        x.first.push(first);
+        x.start.push(x.terms.len());
+        for value in first..=last {
             let term = match scope {
                 Scope::Reduced { domains, .. } if !domains.allows(board, cell, value) => Term::Zero,
                 Scope::Reduced { .. } if fixed.is_some() => Term::One,
@@ -139,9 +184,10 @@ fn variables<'a>(board: &'a Board, scope: Scope<'_>, mip: &mut Mip) -> Assignmen
                     Term::Var(var)
                 }
             };
-            x.push(term);
+            x.terms.push(term);
         }
     }
+    x.start.push(x.terms.len());
     Assignment { board, total, x }
 }
 
@@ -149,15 +195,24 @@ fn variables<'a>(board: &'a Board, scope: Scope<'_>, mip: &mut Mip) -> Assignmen
 fn one_value(model: &Assignment, mip: &mut Mip) {
     for cell in 0..model.board.len() {
         let [i, j] = ij(model.board, cell);
-        let terms = (1..=model.total).map(|value| (model.term(cell, value), 1.0));
+        let terms = model.x.values(cell).map(|(_, term)| (term, 1.0));
         emit(mip, Name::new("one_value", &[i, j]), terms, Sense::Eq, 1.0);
     }
 }
 
 /// one_cell(k): `sum_(i,j) x(i,j,k) = 1`: each value sits in one cell.
 fn one_cell(model: &Assignment, mip: &mut Mip) {
+    // Each value's terms, gathered cell by cell in the order of the sum.
+    let mut terms_of = vec![Vec::new(); model.total as usize + 1];
+    for cell in 0..model.board.len() {
+        for (value, term) in model.x.values(cell) {
+            if term != Term::Zero {
+                terms_of[value as usize].push((term, 1.0));
+            }
+        }
+    }
     for value in 1..=model.total {
-        let terms = (0..model.board.len()).map(|cell| (model.term(cell, value), 1.0));
+        let terms = std::mem::take(&mut terms_of[value as usize]);
         emit(mip, Name::new("one_cell", &[value]), terms, Sense::Eq, 1.0);
     }
 }
@@ -166,8 +221,10 @@ fn one_cell(model: &Assignment, mip: &mut Mip) {
 /// the successor of k is a neighbour. Written as `sum - x(i,j,k) >= 0`.
 fn next(model: &Assignment, mip: &mut Mip) {
     for cell in 0..model.board.len() {
-        for value in 1..model.total {
-            neighbour_row(model, mip, "next", cell, value, value + 1);
+        for (value, _) in model.x.values(cell) {
+            if value < model.total {
+                neighbour_row(model, mip, "next", cell, value, value + 1);
+            }
         }
     }
 }
@@ -207,21 +264,22 @@ fn neighbour_row(
 /// integer x, but not for the LP relaxation, which it tightens.
 fn prev(model: &Assignment, mip: &mut Mip) {
     for cell in 0..model.board.len() {
-        for value in 2..=model.total {
-            neighbour_row(model, mip, "prev", cell, value, value - 1);
+        for (value, _) in model.x.values(cell) {
+            if value > 1 {
+                neighbour_row(model, mip, "prev", cell, value, value - 1);
+            }
         }
     }
 }
 
 /// Each cell's value: the k with x(i,j,k) = 1 (or the decided constant).
-fn decode(x: &[Term], total: u32, cols: usize, values: &[f64]) -> Result<Vec<u32>, String> {
-    x.chunks(total as usize)
-        .enumerate()
-        .map(|(index, terms)| {
+fn decode(x: &Table, cols: usize, values: &[f64]) -> Result<Vec<u32>, String> {
+    (0..x.first.len())
+        .map(|index| {
             let cell = Cell::new(index / cols, index % cols);
-            let mut held = terms.iter().enumerate().filter_map(|(k, term)| match term {
-                Term::One => Some(k as u32 + 1),
-                Term::Var(var) if values[*var] > 0.5 => Some(k as u32 + 1),
+            let mut held = x.values(index).filter_map(|(k, term)| match term {
+                Term::One => Some(k),
+                Term::Var(var) if values[var] > 0.5 => Some(k),
                 _ => None,
             });
             match (held.next(), held.next()) {
@@ -234,16 +292,15 @@ fn decode(x: &[Term], total: u32, cols: usize, values: &[f64]) -> Result<Vec<u32
 }
 
 /// Each cell's values with their weights above 0, heaviest first.
-fn view(x: &[Term], total: u32, values: &[f64]) -> LpPoint {
+fn view(x: &Table, values: &[f64]) -> LpPoint {
     LpPoint::Values(
-        x.chunks(total as usize)
-            .map(|terms| {
-                let mut held: Vec<(u32, f64)> = terms
-                    .iter()
-                    .enumerate()
+        (0..x.first.len())
+            .map(|cell| {
+                let mut held: Vec<(u32, f64)> = x
+                    .values(cell)
                     .filter_map(|(k, term)| match term {
-                        Term::One => Some((k as u32 + 1, 1.0)),
-                        Term::Var(var) if values[*var] > 1e-6 => Some((k as u32 + 1, values[*var])),
+                        Term::One => Some((k, 1.0)),
+                        Term::Var(var) if values[var] > 1e-6 => Some((k, values[var])),
                         _ => None,
                     })
                     .collect();
@@ -255,10 +312,10 @@ fn view(x: &[Term], total: u32, values: &[f64]) -> LpPoint {
 }
 
 /// x(i,j,k) = 1 where the grid has k at (i,j), 0 elsewhere.
-fn encode(x: &[Term], total: u32, variables: usize, grid: &[u32]) -> Vec<f64> {
+fn encode(x: &Table, variables: usize, grid: &[u32]) -> Vec<f64> {
     let mut values = vec![0.0; variables];
     for (cell, &value) in grid.iter().enumerate() {
-        if let Term::Var(var) = x[cell * total as usize + value as usize - 1] {
+        if let Term::Var(var) = x.term(cell, value) {
             values[var] = 1.0;
         }
     }

@@ -301,7 +301,9 @@ pub(crate) fn emit(
     sense: Sense,
     mut rhs: f64,
 ) {
-    let mut vars = Vec::new();
+    let terms = terms.into_iter();
+    let (least, most) = terms.size_hint();
+    let mut vars = Vec::with_capacity(most.unwrap_or(least));
     for (term, coefficient) in terms {
         match term {
             Term::Var(var) => vars.push((var, coefficient)),

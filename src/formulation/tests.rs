@@ -66,3 +66,32 @@ fn the_known_solution_meets_every_row_of_every_reduced_model() {
         }
     }
 }
+
+#[test]
+fn the_reduced_assignment_model_declares_x_for_exactly_the_open_pairs() {
+    let (board, _) = board_and_solution("examples/boards/scale/09x09_1");
+    let domains = Domains::reduce_with(&board, false, None).unwrap();
+    let scope = Scope::Reduced {
+        domains: &domains,
+        strengthen: true,
+    };
+    let model = Formulation::Assignment.build(&board, scope);
+    let declared: Vec<String> = model
+        .mip
+        .vars
+        .iter()
+        .map(|var| var.name.to_string())
+        .collect();
+    let open: Vec<String> = board
+        .cells()
+        .filter(|&cell| domains.fixed(&board, cell).is_none())
+        .flat_map(|cell| {
+            let values = domains.values(&board, cell);
+            values
+                .into_iter()
+                .map(move |value| format!("x({},{},{value})", cell.row + 1, cell.col + 1))
+        })
+        .collect();
+    assert!(open.len() > 100, "the board should leave pairs open");
+    assert_eq!(declared, open);
+}

@@ -314,6 +314,12 @@ impl Report {
             if let Some(search) = stats.search.filter(|search| search.ms > 0.0) {
                 spent.push(format!("the search {:.1} ms: {}", search.ms, search.work()));
             }
+            if stats.build_ms > 0.0 {
+                spent.push(format!(
+                    "the build {:.1} ms (given up at the limit)",
+                    stats.build_ms
+                ));
+            }
             spent.push("no model was built".into());
             return format!("{verdict} ({})", spent.join("; "));
         }
@@ -383,6 +389,38 @@ mod tests {
     fn printed_as_in_json<T: Serialize + fmt::Display>(value: T) {
         let json = serde_json::to_value(&value).expect("serialises");
         assert_eq!(json.as_str(), Some(value.to_string().as_str()));
+    }
+
+    #[test]
+    fn a_build_the_time_limit_stopped_is_named_in_the_one_line() {
+        let report = Report {
+            rows: 60,
+            cols: 60,
+            model: Formulation::Assignment,
+            solver: Backend::Highs,
+            variant: Variant::default(),
+            status: Status::TimeLimit,
+            unique: None,
+            grid: None,
+            second_solution: None,
+            stats: Stats {
+                reduce_ms: Some(57.0),
+                build_ms: 275.9,
+                ..Stats::default()
+            },
+            reduced: true,
+            model_built: false,
+            reason: None,
+            stopped_in: Some(Step::Solve),
+            decided_by: None,
+            found_by: None,
+            unique_decided_by: None,
+        };
+        assert_eq!(
+            report.summary(),
+            "time limit: no solution found in time (the reduction 57.0 ms; \
+             the build 275.9 ms (given up at the limit); no model was built)"
+        );
     }
 
     #[test]

@@ -19,6 +19,7 @@ use super::{emit, ij, Model, Scope, Size, Term};
 use crate::board::{Board, Cell};
 use crate::domains::Domains;
 use crate::mip::{Mip, Name, Sense};
+use std::time::Instant;
 
 use super::{Family, Formulation, LpPoint};
 
@@ -70,6 +71,30 @@ struct Assignment<'a> {
     board: &'a Board,
     total: u32,
     x: Table,
+    stop: Stop,
+}
+
+/// Cells between two readings of the clock while the model is built.
+const CELLS_PER_READING: usize = 64;
+
+/// The build's time limit. On the largest boards each family takes a
+/// tenth of a second and more, so the loops over cells read the clock as
+/// they go; once it has passed, they end, and the build is given up.
+struct Stop {
+    at: Option<Instant>,
+    passed: std::cell::Cell<bool>,
+}
+
+impl Stop {
+    /// Cells `0..count` in order, until the clock passes the stop.
+    fn cells(&self, count: usize) -> impl Iterator<Item = usize> + '_ {
+        (0..count).take_while(move |&cell| {
+            if cell % CELLS_PER_READING == 0 && self.at.is_some_and(|at| Instant::now() >= at) {
+                self.passed.set(true);
+            }
+            !self.passed.get()
+        })
+    }
 }
 
 /// x(cell, k) for the values k each cell may hold, kept from the cell's
@@ -108,6 +133,11 @@ impl Table {
 }
 
 impl Assignment<'_> {
+    /// The cells, in order, while the build is in time.
+    fn cells(&self) -> impl Iterator<Item = usize> + '_ {
+        self.stop.cells(self.board.len())
+    }
+
     fn term(&self, cell: usize, value: u32) -> Term {
         self.x.term(cell, value)
     }
@@ -124,19 +154,31 @@ impl Assignment<'_> {
     }
 }
 
-pub(super) fn build(board: &Board, scope: Scope<'_>) -> Model {
+/// The model, or None once the clock has passed `stop`.
+pub(super) fn build(board: &Board, scope: Scope<'_>, stop: Option<Instant>) -> Option<Model> {
+    let stop = Stop {
+        at: stop,
+        passed: std::cell::Cell::new(false),
+    };
     let mut mip = Mip::default();
-    let model = variables(board, scope, &mut mip);
-    one_value(&model, &mut mip);
-    one_cell(&model, &mut mip);
-    next(&model, &mut mip);
+    let model = variables(board, scope, stop, &mut mip);
+    let mut families: Vec<fn(&Assignment, &mut Mip)> = vec![one_value, one_cell, next];
     match scope {
-        Scope::Faithful => given(&model, &mut mip),
+        Scope::Faithful => families.push(given),
         Scope::Reduced { strengthen, .. } => {
             if strengthen {
-                prev(&model, &mut mip);
+                families.push(prev);
             }
         }
+    }
+    for family in families {
+        if model.stop.passed.get() {
+            return None;
+        }
+        family(&model, &mut mip);
+    }
+    if model.stop.passed.get() {
+        return None;
     }
     let Assignment { x, .. } = model;
     let cols = board.cols();
@@ -147,19 +189,20 @@ pub(super) fn build(board: &Board, scope: Scope<'_>) -> Model {
     let decoder = Box::new(move |values: &[f64]| decode(&x, cols, values));
     let encoder = Box::new(move |grid: &[u32]| encode(&x_for_encoding, variables, grid));
     let viewer = Box::new(move |values: &[f64]| view(&x_for_viewing, values));
-    Model::new(Formulation::Assignment, mip, decoder, encoder).with_viewer(viewer)
+    Some(Model::new(Formulation::Assignment, mip, decoder, encoder).with_viewer(viewer))
 }
 
 /// `x(i,j,k)` binary for every cell and value (faithful), or for the pairs
 /// the domains leave open (reduced: a decided pair is the constant 1).
-fn variables<'a>(board: &'a Board, scope: Scope<'_>, mip: &mut Mip) -> Assignment<'a> {
+fn variables<'a>(board: &'a Board, scope: Scope<'_>, stop: Stop, mip: &mut Mip) -> Assignment<'a> {
     let total = board.total();
     let mut x = Table {
         first: Vec::with_capacity(board.len()),
         start: Vec::with_capacity(board.len() + 1),
         terms: Vec::new(),
     };
-    for cell in board.cells() {
+    for index in stop.cells(board.len()) {
+        let cell = board.cell(index);
         let (span, fixed) = match scope {
             Scope::Faithful => ((1, total), None),
             Scope::Reduced { domains, .. } => {
@@ -188,12 +231,17 @@ fn variables<'a>(board: &'a Board, scope: Scope<'_>, mip: &mut Mip) -> Assignmen
         }
     }
     x.start.push(x.terms.len());
-    Assignment { board, total, x }
+    Assignment {
+        board,
+        total,
+        x,
+        stop,
+    }
 }
 
 /// one_value(i,j): `sum_k x(i,j,k) = 1`: each cell holds one value.
 fn one_value(model: &Assignment, mip: &mut Mip) {
-    for cell in 0..model.board.len() {
+    for cell in model.cells() {
         let [i, j] = ij(model.board, cell);
         let terms = model.x.values(cell).map(|(_, term)| (term, 1.0));
         emit(mip, Name::new("one_value", &[i, j]), terms, Sense::Eq, 1.0);
@@ -204,7 +252,7 @@ fn one_value(model: &Assignment, mip: &mut Mip) {
 fn one_cell(model: &Assignment, mip: &mut Mip) {
     // Each value's terms, gathered cell by cell in the order of the sum.
     let mut terms_of = vec![Vec::new(); model.total as usize + 1];
-    for cell in 0..model.board.len() {
+    for cell in model.cells() {
         for (value, term) in model.x.values(cell) {
             if term != Term::Zero {
                 terms_of[value as usize].push((term, 1.0));
@@ -220,7 +268,7 @@ fn one_cell(model: &Assignment, mip: &mut Mip) {
 /// next(i,j,k<T): `x(i-1,j,k+1) + x(i+1,j,k+1) + x(i,j-1,k+1) + x(i,j+1,k+1) >= x(i,j,k)`:
 /// the successor of k is a neighbour. Written as `sum - x(i,j,k) >= 0`.
 fn next(model: &Assignment, mip: &mut Mip) {
-    for cell in 0..model.board.len() {
+    for cell in model.cells() {
         for (value, _) in model.x.values(cell) {
             if value < model.total {
                 neighbour_row(model, mip, "next", cell, value, value + 1);
@@ -263,7 +311,7 @@ fn neighbour_row(
 /// the predecessor of k is a neighbour. Implied by `next` and `one_cell` for
 /// integer x, but not for the LP relaxation, which it tightens.
 fn prev(model: &Assignment, mip: &mut Mip) {
-    for cell in 0..model.board.len() {
+    for cell in model.cells() {
         for (value, _) in model.x.values(cell) {
             if value > 1 {
                 neighbour_row(model, mip, "prev", cell, value, value - 1);

@@ -15,6 +15,7 @@ mod subtours;
 mod tour;
 
 use std::fmt;
+use std::time::Instant;
 
 use crate::board::Board;
 use crate::check::Solution;
@@ -74,14 +75,34 @@ impl Formulation {
     /// formulation's models/ page;
     /// `Scope::Reduced` keeps only what the domains allow.
     pub fn build(self, board: &Board, scope: Scope<'_>) -> Model {
-        match self {
-            Formulation::Assignment => assignment::build(board, scope),
+        match self.build_until(board, scope, None) {
+            Some(model) => model,
+            None => unreachable!("a build with no stop is never given up"),
+        }
+    }
+
+    /// As [`Formulation::build`], given up (None) once the clock passes
+    /// `stop`. The assignment model, the one that grows with cells x
+    /// values, reads the clock between its families (a tenth of a second
+    /// each and more on the largest boards); the others are built whole
+    /// once begun.
+    pub fn build_until(
+        self,
+        board: &Board,
+        scope: Scope<'_>,
+        stop: Option<Instant>,
+    ) -> Option<Model> {
+        if stop.is_some_and(|stop| Instant::now() >= stop) {
+            return None;
+        }
+        Some(match self {
+            Formulation::Assignment => return assignment::build(board, scope, stop),
             Formulation::Mtz => mtz::build(board, scope),
             Formulation::LiftedMtz => lifted_mtz::build(board, scope),
             Formulation::Scf => scf::build(board, scope),
             Formulation::Dfj => dfj::build(board, scope),
             Formulation::Mcf => mcf::build(board, scope),
-        }
+        })
     }
 
     /// The equation families this formulation can emit, as its models/

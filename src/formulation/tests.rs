@@ -95,3 +95,25 @@ fn the_reduced_assignment_model_declares_x_for_exactly_the_open_pairs() {
     assert!(open.len() > 100, "the board should leave pairs open");
     assert_eq!(declared, open);
 }
+
+#[test]
+fn a_build_whose_stop_has_passed_is_given_up() {
+    let (board, _) = board_and_solution(CLASSIC);
+    for formulation in Formulation::ALL {
+        let stop = Some(std::time::Instant::now());
+        assert!(formulation
+            .build_until(&board, Scope::Faithful, stop)
+            .is_none());
+    }
+}
+
+#[test]
+fn a_build_within_its_stop_is_the_whole_model() {
+    let (board, _) = board_and_solution(CLASSIC);
+    let stop = Some(std::time::Instant::now() + std::time::Duration::from_secs(3600));
+    for formulation in Formulation::ALL {
+        let built = formulation.build_until(&board, Scope::Faithful, stop);
+        let whole = formulation.build(&board, Scope::Faithful);
+        assert_eq!(built.map(|model| model.mip), Some(whole.mip));
+    }
+}

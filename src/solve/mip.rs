@@ -12,7 +12,7 @@ use crate::mip::Row;
 use crate::report::{Report, Stage, Status, Step, SubtourStats};
 
 use super::rows::solve_generating;
-use super::{build, reduce_in_time, Count, Deadline, Modelled, Options, Phase, Prepared};
+use super::{build_until, reduce_in_time, Count, Deadline, Modelled, Options, Phase, Prepared};
 
 /// Solves the prepared model into `report` (whose reduction figures are
 /// already in): the first solution, and with `unique` the second solve.
@@ -252,16 +252,14 @@ pub(super) fn count_by_cuts(
             complete: true,
         });
     };
-    if deadline.remaining().is_err() {
-        // Shaving used the time up: a model built now would never be
-        // solved, and on a large board its build takes a good part of a
-        // second.
+    // Shaving used the time up, or the build did: a model built now
+    // would never be solved.
+    let Some(prepared) = build_until(board, options, reduced, deadline.0)? else {
         return Ok(Count {
             solutions: 0,
             complete: false,
         });
-    }
-    let prepared = build(board, options, reduced)?;
+    };
     let model = &prepared.model;
     let mut cuts: Vec<Row> = Vec::new();
     let mut generated: Vec<Row> = Vec::new();

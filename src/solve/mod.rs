@@ -26,7 +26,9 @@ pub use options::{Options, SearchBudget, DEFAULT_MAX_VARIABLES, REDUCTION_PAIRS_
 pub(crate) use order::{propagation_probe, TIGHT_VALUES_PER_CELL};
 pub use phase::Phase;
 pub(crate) use prepare::ms;
-pub use prepare::{build, guard, prepare, reduce, Modelled, Prepared, Reduced, Refutation};
+pub use prepare::{
+    build, build_until, guard, prepare, reduce, Modelled, Prepared, Reduced, Refutation,
+};
 use prepare::{decided, propagate, reduce_in_time, sample, shave, will_shave};
 pub use search::{DEFAULT_SEARCH_BUDGET, DEFAULT_SEARCH_CELLS};
 
@@ -269,7 +271,14 @@ pub fn solve_with(
         return Ok(finished(report, clock));
     }
     progress(Phase::Building);
-    let prepared = build(board, options, reduced)?;
+    let building = Instant::now();
+    let Some(prepared) = build_until(board, options, reduced, deadline.0)? else {
+        // The limit passed while the model was built: its build is given
+        // up, and the line says what it cost.
+        report.stats.build_ms = ms(building);
+        turns::out_of_time(running, known, options, &mut report);
+        return Ok(finished(report, clock));
+    };
     let turns = running.zip(budget).map(|(search, first)| turns::Turns {
         search,
         first,

@@ -273,6 +273,21 @@ fn reduce_further<T>(
 /// Builds the formulation's model over what the reduction left, unless it
 /// would be larger than the options allow.
 pub fn build(board: &Board, options: &Options, reduced: Reduced) -> Result<Prepared, Error> {
+    match build_until(board, options, reduced, None)? {
+        Some(prepared) => Ok(prepared),
+        None => unreachable!("a build with no stop is never given up"),
+    }
+}
+
+/// As [`build`], given up (None) once the clock passes `stop`
+/// ([`crate::Formulation::build_until`]): on the largest boards the build
+/// takes a good part of a second, which a time limit should not wait for.
+pub fn build_until(
+    board: &Board,
+    options: &Options,
+    reduced: Reduced,
+    stop: Option<Instant>,
+) -> Result<Option<Prepared>, Error> {
     if let Some(domains) = &reduced.domains {
         check_size(board, options, Some(domains))?;
     }
@@ -285,13 +300,15 @@ pub fn build(board: &Board, options: &Options, reduced: Reduced) -> Result<Prepa
         },
         None => Scope::Faithful,
     };
-    let model = options.formulation.build(board, scope);
-    Ok(Prepared {
+    let Some(model) = options.formulation.build_until(board, scope, stop) else {
+        return Ok(None);
+    };
+    Ok(Some(Prepared {
         model,
         domains: reduced.domains,
         reduce_ms: reduced.reduce_ms,
         build_ms: ms(start),
-    })
+    }))
 }
 
 /// Guard, precheck, reduce (if asked) and build: everything before a

@@ -86,6 +86,18 @@ struct Stop {
 }
 
 impl Stop {
+    fn new(at: Option<Instant>) -> Stop {
+        Stop {
+            at,
+            passed: std::cell::Cell::new(false),
+        }
+    }
+
+    /// Has the clock passed the stop (at one of its readings)?
+    fn passed(&self) -> bool {
+        self.passed.get()
+    }
+
     /// Cells `0..count` in order, until the clock passes the stop.
     fn cells(&self, count: usize) -> impl Iterator<Item = usize> + '_ {
         (0..count).take_while(move |&cell| {
@@ -156,12 +168,8 @@ impl Assignment<'_> {
 
 /// The model, or None once the clock has passed `stop`.
 pub(super) fn build(board: &Board, scope: Scope<'_>, stop: Option<Instant>) -> Option<Model> {
-    let stop = Stop {
-        at: stop,
-        passed: std::cell::Cell::new(false),
-    };
     let mut mip = Mip::default();
-    let model = variables(board, scope, stop, &mut mip);
+    let model = variables(board, scope, Stop::new(stop), &mut mip);
     let mut families: Vec<fn(&Assignment, &mut Mip)> = vec![one_value, one_cell, next];
     match scope {
         Scope::Faithful => families.push(given),
@@ -172,12 +180,12 @@ pub(super) fn build(board: &Board, scope: Scope<'_>, stop: Option<Instant>) -> O
         }
     }
     for family in families {
-        if model.stop.passed.get() {
+        if model.stop.passed() {
             return None;
         }
         family(&model, &mut mip);
     }
-    if model.stop.passed.get() {
+    if model.stop.passed() {
         return None;
     }
     let Assignment { x, .. } = model;

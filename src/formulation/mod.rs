@@ -83,9 +83,9 @@ impl Formulation {
 
     /// As [`Formulation::build`], given up (None) once the clock passes
     /// `stop`. The assignment model, the one that grows with cells x
-    /// values, reads the clock between its families (a tenth of a second
-    /// each and more on the largest boards); the others are built whole
-    /// once begun.
+    /// values, reads the clock as its loops over cells go (a tenth of a
+    /// second a family and more on the largest boards); the others are
+    /// built whole once begun.
     pub fn build_until(
         self,
         board: &Board,
@@ -95,14 +95,14 @@ impl Formulation {
         if stop.is_some_and(|stop| Instant::now() >= stop) {
             return None;
         }
-        Some(match self {
-            Formulation::Assignment => return assignment::build(board, scope, stop),
-            Formulation::Mtz => mtz::build(board, scope),
-            Formulation::LiftedMtz => lifted_mtz::build(board, scope),
-            Formulation::Scf => scf::build(board, scope),
-            Formulation::Dfj => dfj::build(board, scope),
-            Formulation::Mcf => mcf::build(board, scope),
-        })
+        match self {
+            Formulation::Assignment => assignment::build(board, scope, stop),
+            Formulation::Mtz => Some(mtz::build(board, scope)),
+            Formulation::LiftedMtz => Some(lifted_mtz::build(board, scope)),
+            Formulation::Scf => Some(scf::build(board, scope)),
+            Formulation::Dfj => Some(dfj::build(board, scope)),
+            Formulation::Mcf => Some(mcf::build(board, scope)),
+        }
     }
 
     /// The equation families this formulation can emit, as its models/
@@ -311,6 +311,9 @@ pub(crate) enum Term {
     Zero,
 }
 
+/// Terms a row may have and still get room for all of them at once.
+const SHORT_ROW: usize = 8;
+
 /// Adds `sum coefficient * term (sense) rhs` to the model, constants moved to
 /// the right, unless no variable is left and it holds, or its variables
 /// cannot violate it within their bounds. A row with no variable that fails
@@ -323,8 +326,13 @@ pub(crate) fn emit(
     mut rhs: f64,
 ) {
     let terms = terms.into_iter();
-    let (least, most) = terms.size_hint();
-    let mut vars = Vec::with_capacity(most.unwrap_or(least));
+    // Room for a short row at once (a filter's bound can be every arc of
+    // the board, so a long one only gets what it surely holds).
+    let room = match terms.size_hint() {
+        (_, Some(most)) if most <= SHORT_ROW => most,
+        (least, _) => least,
+    };
+    let mut vars = Vec::with_capacity(room);
     for (term, coefficient) in terms {
         match term {
             Term::Var(var) => vars.push((var, coefficient)),

@@ -252,8 +252,8 @@ pub(super) fn count_by_cuts(
             complete: true,
         });
     };
-    // Shaving used the time up, or the build did: a model built now
-    // would never be solved.
+    // The limit passed before the model was built whole (shaving or the
+    // build used the time up): no solver call could use it.
     let Some(prepared) = build_until(board, options, reduced, deadline.0)? else {
         return Ok(Count {
             solutions: 0,

@@ -280,8 +280,9 @@ pub fn build(board: &Board, options: &Options, reduced: Reduced) -> Result<Prepa
 }
 
 /// As [`build`], given up (None) once the clock passes `stop`
-/// ([`crate::Formulation::build_until`]): on the largest boards the build
-/// takes a good part of a second, which a time limit should not wait for.
+/// ([`crate::Formulation::build_until`]): the assignment model of a 60x60
+/// board with 150 clues takes a third of a second to build, which a time
+/// limit should not wait for.
 pub fn build_until(
     board: &Board,
     options: &Options,

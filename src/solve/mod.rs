@@ -266,7 +266,7 @@ pub fn solve_with(
     }
     if deadline.remaining().is_err() {
         // A model built now would never be solved, and on a large board
-        // its build alone takes a good part of a second.
+        // its build alone takes a third of a second.
         turns::out_of_time(running, known, options, &mut report);
         return Ok(finished(report, clock));
     }

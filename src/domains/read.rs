@@ -32,11 +32,7 @@ impl Domains {
     }
 
     /// The values cell `index` may hold, as bits (bit k: value k).
-    pub(crate) fn words_at(&self, index: usize) -> &[u64] {
-        self.words(index)
-    }
-
-    pub(super) fn words(&self, index: usize) -> &[u64] {
+    pub(crate) fn words(&self, index: usize) -> &[u64] {
         &self.bits[index * self.words_per_cell..(index + 1) * self.words_per_cell]
     }
 

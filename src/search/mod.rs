@@ -190,7 +190,7 @@ fn checked(board: &Board, values: Vec<u32>) -> Option<Solution> {
 
 /// The grid the engines walk: the pairs `domains` allow on `board`.
 fn grid(board: &Board, domains: &Domains) -> Grid {
-    Grid::new(board, |index| domains.words_at(index))
+    Grid::new(board, |index| domains.words(index))
 }
 
 /// The clues, and the cells the reduction decided: the fill places them

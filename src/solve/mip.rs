@@ -246,7 +246,7 @@ pub(super) fn count_by_cuts(
     progress: &mut dyn FnMut(u64),
 ) -> Result<Count, Error> {
     let deadline = Deadline::new(options.time_limit);
-    let Modelled::Model(reduced) = reduce_in_time(board, options)? else {
+    let Modelled::Model(reduced) = reduce_in_time(board, options, deadline.0)? else {
         return Ok(Count {
             solutions: 0,
             complete: true,

@@ -150,24 +150,29 @@ fn check_size(board: &Board, options: &Options, domains: Option<&Domains>) -> Re
 /// Guard, precheck and reduce (if the variant asks): everything before a
 /// model is built.
 pub fn reduce(board: &Board, options: &Options) -> Result<Modelled<Reduced>, Error> {
-    reduce_stopping(board, options, false)
+    reduce_stopping(board, options, Deadline::new(options.time_limit).0, false)
 }
 
-/// As [`reduce`], with rules 1-5 given up at the time limit too: for a
-/// count, whose answer says it stopped (a model to show or export is made
-/// from the rules' fixpoint, however long they take).
-pub(super) fn reduce_in_time(board: &Board, options: &Options) -> Result<Modelled<Reduced>, Error> {
-    reduce_stopping(board, options, true)
+/// As [`reduce`] within the caller's time limit, ending at `stop`, with
+/// rules 1-5 given up there too: for a count, whose answer says it stopped
+/// (a model to show or export is made from the rules' fixpoint, however
+/// long they take).
+pub(super) fn reduce_in_time(
+    board: &Board,
+    options: &Options,
+    stop: Option<Instant>,
+) -> Result<Modelled<Reduced>, Error> {
+    reduce_stopping(board, options, stop, true)
 }
 
-/// The reduction under the time limit, which stops shaving, and rules 1-5
-/// too when `rules_too`.
+/// The reduction with shaving given up at `stop`, and rules 1-5 too when
+/// `rules_too`.
 fn reduce_stopping(
     board: &Board,
     options: &Options,
+    stop: Option<Instant>,
     rules_too: bool,
 ) -> Result<Modelled<Reduced>, Error> {
-    let stop = Deadline::new(options.time_limit).0;
     let rules_stop = stop.filter(|_| rules_too);
     let mut reduced = match propagate(board, options, rules_stop)? {
         Modelled::Model(reduced) if reduced.stopped() => return Ok(Modelled::Model(reduced)),

@@ -26,6 +26,12 @@
 //! nodes in all: up to 12x12 one search runs, node for node the same on
 //! any machine, so the nodes compare two builds where the times cannot.
 //!
+//! Every board here has a solution (its path), so a run that says
+//! "infeasible", or seeds of one board that disagree on whether it is
+//! unique, is a wrong answer: such runs are listed on stderr as `WRONG`,
+//! and the scan ends with exit status 1 (CI runs the `8x8` group with
+//! `SEEDS=2`).
+//!
 //! docs/benchmarks.md quotes its output ("Below 30x30").
 
 use std::time::Duration;
@@ -76,12 +82,13 @@ const GROUPS: [Group; 7] = [
 /// Seconds each run may take.
 const TIME_LIMIT: f64 = 10.0;
 
-/// One run: its milliseconds, the search's nodes, and whether it settled
-/// the board (two solutions, or the proof of one or none).
+/// One run: its milliseconds, the search's nodes, and its verdict: None
+/// if it did not settle the board in time, else whether the board is
+/// unique (Some(None) for "infeasible").
 struct Run {
     ms: f64,
     nodes: u64,
-    settled: bool,
+    verdict: Option<Option<bool>>,
 }
 
 fn run(board: &numbrix::Board, seed: u64) -> Run {
@@ -100,7 +107,11 @@ fn run(board: &numbrix::Board, seed: u64) -> Run {
     Run {
         ms: report.stats.total_ms,
         nodes: report.stats.search.map_or(0, |search| search.nodes),
-        settled: report.status != Status::TimeLimit,
+        verdict: match report.status {
+            Status::TimeLimit => None,
+            Status::Infeasible => Some(None),
+            Status::Solved => Some(report.unique),
+        },
     }
 }
 
@@ -129,6 +140,7 @@ fn main() {
             })
             .collect(),
     };
+    let mut wrong = 0;
     for group in groups {
         let mut times = Vec::new();
         let mut nodes = 0;
@@ -136,11 +148,36 @@ fn main() {
         for &clues in group.clues {
             for path in group.paths.clone() {
                 let board = Puzzle::generate(group.side, group.side, clues, path).board;
+                // The first settled run's seed and verdict, which every
+                // other seed's must match.
+                let mut first: Option<(u64, Option<bool>)> = None;
                 for seed in 0..seeds.max(1) {
                     let run = run(&board, seed);
-                    if run.ms > group.line_ms || !run.settled {
+                    if let Some(verdict) = run.verdict {
+                        let (first_seed, agreed) = *first.get_or_insert((seed, verdict));
+                        let problem = match verdict {
+                            None => Some("said infeasible, but the board has a solution".into()),
+                            _ if verdict != agreed => Some(format!(
+                                "{} where seed {first_seed} {}",
+                                says(verdict),
+                                says(agreed)
+                            )),
+                            _ => None,
+                        };
+                        if let Some(problem) = problem {
+                            wrong += 1;
+                            eprintln!(
+                                "{}: generate_board {side} {side} {clues} {path}, seed {seed}: \
+                                 WRONG: {problem}",
+                                group.name,
+                                side = group.side
+                            );
+                        }
+                    }
+                    let settled = run.verdict.is_some();
+                    if run.ms > group.line_ms || !settled {
                         over += 1;
-                        let unsettled = if run.settled { "" } else { ", unsettled" };
+                        let unsettled = if settled { "" } else { ", unsettled" };
                         println!(
                             "{}: generate_board {side} {side} {clues} {path}, seed {seed}: \
                              {:.1} ms, {} nodes{unsettled}",
@@ -165,5 +202,18 @@ fn main() {
             times[times.len() - 1],
             group.line_ms
         );
+    }
+    if wrong > 0 {
+        eprintln!("every_board: {wrong} wrong answers");
+        std::process::exit(1);
+    }
+}
+
+/// A verdict as the scan lists it.
+fn says(verdict: Option<bool>) -> &'static str {
+    match verdict {
+        None => "said infeasible",
+        Some(true) => "said unique",
+        Some(false) => "said not unique",
     }
 }

@@ -138,6 +138,9 @@ pub fn run_compare(
         );
         bar
     });
+    // A board that could not be read fails every setup alike: its line is
+    // said once, not once per setup.
+    let mut unreadable_said: Option<String> = None;
     let comparison = numbrix::compare::compare(&boards, &options, |progress| match progress {
         Progress::Starting { board, setup, .. } => {
             if let Some(bar) = &bar {
@@ -145,7 +148,12 @@ pub fn run_compare(
             }
         }
         Progress::Finished { measurement, .. } => {
-            if measurement.is_error() && !quiet {
+            let unreadable = measurement.cells.is_none();
+            let said = unreadable && unreadable_said.as_deref() == Some(measurement.board.as_str());
+            if measurement.is_error() && !quiet && !said {
+                if unreadable {
+                    unreadable_said = Some(measurement.board.clone());
+                }
                 let line = loud(measurement);
                 match &bar {
                     Some(bar) => bar.println(line),
@@ -175,13 +183,17 @@ pub fn run_compare(
 }
 
 /// A wrong answer or failure, for stderr: it must not scroll by unnoticed.
+/// A board that could not be read failed every setup.
 fn loud(measurement: &Measurement) -> String {
+    let setup = match measurement.cells {
+        None => "every setup".to_string(),
+        Some(_) => measurement.setup.to_string(),
+    };
     format!(
-        "numbrix: {} {}: {} ({})",
+        "numbrix: {} {}: {} ({setup})",
         measurement.status.name().to_uppercase(),
         measurement.board,
         measurement.message.as_deref().unwrap_or("no message"),
-        measurement.setup
     )
 }
 

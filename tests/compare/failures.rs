@@ -121,6 +121,30 @@ fn an_unreadable_board_is_named_once_in_its_error_line() {
 }
 
 #[test]
+fn an_unreadable_board_is_said_once_however_many_setups_fail_on_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let ragged = board_file(dir.path(), "ragged.csv", "1,2\n3\n");
+    let name = ragged.to_str().unwrap();
+    let output = numbrix(&[
+        "compare",
+        name,
+        "--models",
+        "assignment,mtz",
+        "--solvers",
+        "highs,cbc",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = common::stderr(&output);
+    let lines: Vec<&str> = stderr.lines().filter(|line| line.contains(name)).collect();
+    assert_eq!(lines.len(), 1, "{stderr}");
+    assert!(lines[0].ends_with("(every setup)"), "{}", lines[0]);
+    assert!(
+        stderr.contains("4 of 4 runs were WRONG or FAILED"),
+        "every setup still counts: {stderr}"
+    );
+}
+
+#[test]
 fn a_cbc_time_limit_spent_waiting_for_a_run_left_behind_is_said_on_stderr() {
     // CBC solves the root LP of 30x30_1's faithful assignment model (810,000
     // columns) for minutes past its limit; compare waits for it as long as

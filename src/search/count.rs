@@ -30,6 +30,12 @@ const WALK_MAX_NODES: u64 = 1 << 20;
 /// ones it counts whole in a few milliseconds.
 const WALK_FIRST_WIDTH: usize = 10;
 
+/// The share of a count's time left to the walk when the clock may stop
+/// the frontier program: the program knows no count before its last cell,
+/// so a count it did not finish says what the walk found in this share
+/// (at least that many), not 0.
+const WALK_SHARE_AFTER_THE_PROGRAM: f64 = 0.1;
+
 /// Nodes a count past the paths that can be kept walks without finding a
 /// new one before it restarts (a few tenths of a second): the walk goes on
 /// while it finds paths, and a count that ends pays nothing for the
@@ -54,7 +60,9 @@ const LAST_WALK_SEED: u64 = 1;
 /// more cells wide a limit is first walked to, within
 /// `WALK_NODES_PER_CELL_OR_SOLUTION` nodes per cell and per solution,
 /// `WALK_MAX_NODES` at most; the program counts only when the walk gets
-/// neither to the limit nor to its end.
+/// neither to the limit nor to its end. Under a clock the program leaves
+/// the walk `WALK_SHARE_AFTER_THE_PROGRAM` of the time: stopped, the count
+/// is what the walk found (before the program, or in that share).
 pub fn count(
     board: &Board,
     domains: Option<&Domains>,
@@ -105,18 +113,27 @@ pub fn count_on(
     let width = board.rows().min(board.cols());
     let programmed = ends_only(board) && width <= WIDEST;
     let slow = programmed && width >= WALK_FIRST_WIDTH;
+    let mut walked = None;
     if let Some(nodes) = walk_nodes.filter(|_| slow) {
-        let walked = search_side_by_side(board, domains, limits, nodes, searches, None, progress);
-        if walked.complete || walked.count >= reached {
-            return walked;
+        let outcome = search_side_by_side(board, domains, limits, nodes, searches, None, progress);
+        if outcome.complete || outcome.count >= reached {
+            return outcome;
         }
+        walked = Some(outcome);
     }
-    match count_paths(board, limits.stop) {
+    let program_stop = limits.stop.map(|stop| {
+        let left = stop.saturating_duration_since(Instant::now());
+        stop - left.mul_f64(WALK_SHARE_AFTER_THE_PROGRAM)
+    });
+    match count_paths(board, program_stop) {
         Ok(paths) if paths >= reached => counted(reached, false),
         Ok(paths) => counted(paths, true),
         Err(NoCount::Overflow) => counted(reached, false),
-        // Nothing counted by the clock.
-        Err(NoCount::Stopped) => counted(0, false),
+        // Nothing counted by the clock: what the walk found, before the
+        // program or in the time it left.
+        Err(NoCount::Stopped) => walked.unwrap_or_else(|| {
+            search_side_by_side(board, domains, limits, u64::MAX, searches, None, progress)
+        }),
         Err(NoCount::Clues | NoCount::TooWide) => {
             search_count(board, domains, limits, searches, found, progress)
         }
@@ -300,6 +317,20 @@ mod tests {
         let counted = count_up_to(&empty(12, 12), 10);
         assert_eq!((counted.count, counted.complete), (10, false));
         assert!(counted.nodes > 0, "walked, not counted by the program");
+    }
+
+    #[test]
+    fn a_count_the_clock_stops_in_the_program_is_what_the_walk_found() {
+        // The program takes seconds on an empty 12x12 board, and knows no
+        // count before its last cell.
+        let limits = Limits {
+            solutions: u64::MAX,
+            stop: Some(Instant::now() + std::time::Duration::from_secs(1)),
+        };
+        let counted = count(&empty(12, 12), None, &limits, &mut |_| {});
+        assert!(!counted.complete);
+        assert!(counted.count > 0, "the walk's paths, not 0");
+        assert!(counted.nodes > 0, "walked in the time the program left");
     }
 
     #[test]

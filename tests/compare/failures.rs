@@ -103,45 +103,35 @@ fn compare_reports_an_unreadable_board_as_failed_and_goes_on() {
 
 #[test]
 fn an_unreadable_board_is_named_once_in_its_error_line() {
-    let dir = tempfile::tempdir().unwrap();
-    let ragged = board_file(dir.path(), "ragged.csv", "1,2\n3\n");
-    let name = ragged.to_str().unwrap();
-    let output = numbrix(&[
-        "compare",
-        name,
-        "--models",
-        "assignment",
-        "--solvers",
-        "highs",
-    ]);
+    let (output, name) = compare_a_ragged_board("assignment", "highs");
     let stderr = common::stderr(&output);
     let line = stderr.lines().find(|line| line.contains("FAILED")).unwrap();
-    assert_eq!(line.matches(name).count(), 1, "{line}");
+    assert_eq!(line.matches(&name).count(), 1, "{line}");
     assert!(line.contains("line 2"), "{line}");
 }
 
 #[test]
 fn an_unreadable_board_is_said_once_however_many_setups_fail_on_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let ragged = board_file(dir.path(), "ragged.csv", "1,2\n3\n");
-    let name = ragged.to_str().unwrap();
-    let output = numbrix(&[
-        "compare",
-        name,
-        "--models",
-        "assignment,mtz",
-        "--solvers",
-        "highs,cbc",
-    ]);
+    let (output, name) = compare_a_ragged_board("assignment,mtz", "highs,cbc");
     assert_eq!(output.status.code(), Some(2));
     let stderr = common::stderr(&output);
-    let lines: Vec<&str> = stderr.lines().filter(|line| line.contains(name)).collect();
+    let lines: Vec<&str> = stderr.lines().filter(|line| line.contains(&name)).collect();
     assert_eq!(lines.len(), 1, "{stderr}");
     assert!(lines[0].ends_with("(every setup)"), "{}", lines[0]);
     assert!(
         stderr.contains("4 of 4 runs were WRONG or FAILED"),
         "every setup still counts: {stderr}"
     );
+}
+
+/// `compare` of a board whose second line is short, with these models and
+/// solvers: its output, and the board's path as the command was given it.
+fn compare_a_ragged_board(models: &str, solvers: &str) -> (std::process::Output, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let ragged = board_file(dir.path(), "ragged.csv", "1,2\n3\n");
+    let name = ragged.to_str().unwrap().to_string();
+    let output = numbrix(&["compare", &name, "--models", models, "--solvers", solvers]);
+    (output, name)
 }
 
 #[test]

@@ -82,13 +82,33 @@ const GROUPS: [Group; 7] = [
 /// Seconds each run may take.
 const TIME_LIMIT: f64 = 10.0;
 
-/// One run: its milliseconds, the search's nodes, and its verdict: None
-/// if it did not settle the board in time, else whether the board is
-/// unique (Some(None) for "infeasible").
+/// One run: its milliseconds, the search's nodes, and its verdict.
 struct Run {
     ms: f64,
     nodes: u64,
-    verdict: Option<Option<bool>>,
+    verdict: Verdict,
+}
+
+/// What a run said of its board.
+#[derive(Clone, Copy, PartialEq)]
+enum Verdict {
+    /// The time limit came first.
+    Unsettled,
+    Infeasible,
+    Unique,
+    NotUnique,
+}
+
+impl Verdict {
+    /// The verdict as the scan lists it.
+    fn says(self) -> &'static str {
+        match self {
+            Verdict::Unsettled => "did not settle it",
+            Verdict::Infeasible => "said infeasible",
+            Verdict::Unique => "said unique",
+            Verdict::NotUnique => "said not unique",
+        }
+    }
 }
 
 fn run(board: &numbrix::Board, seed: u64) -> Run {
@@ -107,10 +127,12 @@ fn run(board: &numbrix::Board, seed: u64) -> Run {
     Run {
         ms: report.stats.total_ms,
         nodes: report.stats.search.map_or(0, |search| search.nodes),
-        verdict: match report.status {
-            Status::TimeLimit => None,
-            Status::Infeasible => Some(None),
-            Status::Solved => Some(report.unique),
+        verdict: match (report.status, report.unique) {
+            (Status::Infeasible, _) => Verdict::Infeasible,
+            (Status::Solved, Some(true)) => Verdict::Unique,
+            (Status::Solved, Some(false)) => Verdict::NotUnique,
+            // Solved without the uniqueness question settled: the limit.
+            (Status::TimeLimit, _) | (Status::Solved, None) => Verdict::Unsettled,
         },
     }
 }
@@ -150,17 +172,20 @@ fn main() {
                 let board = Puzzle::generate(group.side, group.side, clues, path).board;
                 // The first settled run's seed and verdict, which every
                 // other seed's must match.
-                let mut first: Option<(u64, Option<bool>)> = None;
+                let mut first: Option<(u64, Verdict)> = None;
                 for seed in 0..seeds.max(1) {
                     let run = run(&board, seed);
-                    if let Some(verdict) = run.verdict {
+                    let verdict = run.verdict;
+                    if verdict != Verdict::Unsettled {
                         let (first_seed, agreed) = *first.get_or_insert((seed, verdict));
                         let problem = match verdict {
-                            None => Some("said infeasible, but the board has a solution".into()),
+                            Verdict::Infeasible => {
+                                Some("said infeasible, but the board has a solution".into())
+                            }
                             _ if verdict != agreed => Some(format!(
                                 "{} where seed {first_seed} {}",
-                                says(verdict),
-                                says(agreed)
+                                verdict.says(),
+                                agreed.says()
                             )),
                             _ => None,
                         };
@@ -174,7 +199,7 @@ fn main() {
                             );
                         }
                     }
-                    let settled = run.verdict.is_some();
+                    let settled = verdict != Verdict::Unsettled;
                     if run.ms > group.line_ms || !settled {
                         over += 1;
                         let unsettled = if settled { "" } else { ", unsettled" };
@@ -206,14 +231,5 @@ fn main() {
     if wrong > 0 {
         eprintln!("every_board: {wrong} wrong answers");
         std::process::exit(1);
-    }
-}
-
-/// A verdict as the scan lists it.
-fn says(verdict: Option<bool>) -> &'static str {
-    match verdict {
-        None => "said infeasible",
-        Some(true) => "said unique",
-        Some(false) => "said not unique",
     }
 }

@@ -334,10 +334,10 @@ fn run(cli: &Cli, answer: &mut Answer) -> Result<i32, Error> {
                 Backend::Search => u64::MAX,
                 Backend::Highs | Backend::Cbc => 1000,
             });
-            let count = with_spinner(cli.quiet, "{spinner} {pos} solutions {elapsed}", |bar| {
-                numbrix::solve::count_solutions_with(&board, &options, limit, &mut |found| {
+            let count = with_spinner(cli.quiet, "{spinner} {msg} {elapsed}", |bar| {
+                numbrix::solve::count_solutions_with(&board, &options, limit, &mut |counting| {
                     if let Some(bar) = bar {
-                        bar.set_position(found);
+                        bar.set_message(counting.to_string());
                     }
                 })
             })?;

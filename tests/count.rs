@@ -7,6 +7,7 @@ use common::{
     brute_force, cases, loose_board_mistyped, loose_board_text, numbrix, numbrix_with_input,
     small_board, stderr, stdout, CLASSIC,
 };
+use numbrix::solve::{count_solutions_with, Counting};
 use numbrix::{count_solutions, Backend, Board, Count, Options};
 use proptest::prelude::*;
 
@@ -153,6 +154,28 @@ fn count_of_a_loose_board_with_many_solutions_stops_at_its_limit() {
         .replace(",66,", ",,");
     let output = numbrix_with_input(&["count", "-", "--limit", "200"], text.as_bytes());
     assert_stopped_at(&output, 200);
+}
+
+#[test]
+fn a_count_by_the_frontier_program_tells_its_rows_as_it_goes() {
+    let board = Board::parse(",,,,,\n".repeat(6).as_bytes()).unwrap();
+    let options = Options {
+        backend: Backend::Search,
+        time_limit: None,
+        ..Options::default()
+    };
+    let mut told = Vec::new();
+    let count = count_solutions_with(&board, &options, u64::MAX, &mut |counting| {
+        told.push(counting)
+    })
+    .expect("a count");
+    assert_eq!((count.solutions, count.complete), (458_696, true));
+    let rows: Vec<Counting> = (1..=6).map(|done| Counting::Rows { done, of: 6 }).collect();
+    let told_rows: Vec<Counting> = told
+        .into_iter()
+        .filter(|counting| matches!(counting, Counting::Rows { .. }))
+        .collect();
+    assert_eq!(told_rows, rows);
 }
 
 /// The search alone, as `count` runs it, with no clock.

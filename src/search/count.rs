@@ -12,7 +12,7 @@ use crate::check::Solution;
 use crate::domains::Domains;
 
 use super::distinct::Distinct;
-use super::frontier::{count_paths, ends_only, NoCount, WIDEST};
+use super::frontier::{count_paths_watched, ends_only, NoCount, WIDEST};
 use super::side_by_side::Side;
 use super::{
     search_beside, search_side_by_side, Budget, Limits, Outcome, Progress, Searches, KEPT,
@@ -52,8 +52,8 @@ const LAST_WALK_SEED: u64 = 1;
 /// applies: the count is then exact in milliseconds (no nodes, no solutions
 /// kept), and past `limits.solutions` it is reported as the search reports
 /// it, that many and not complete. Elsewhere (other clues, too wide) the
-/// search counts. The program reports no progress: it knows no count before
-/// its last cell.
+/// search counts. The program knows no count before its last cell: it
+/// tells `progress` its rows instead ([`Progress::rows`]).
 ///
 /// It also takes seconds on a board 12 cells wide, where the walk reaches
 /// a small limit at once: on a board `WALK_FIRST_WIDTH` or
@@ -125,7 +125,14 @@ pub fn count_on(
         let left = stop.saturating_duration_since(Instant::now());
         stop - left.mul_f64(WALK_SHARE_AFTER_THE_PROGRAM)
     });
-    match count_paths(board, program_stop) {
+    let mut rows_done = |done, rows| {
+        progress(&Progress {
+            solutions: 0,
+            nodes: 0,
+            rows: Some((done, rows)),
+        })
+    };
+    match count_paths_watched(board, program_stop, &mut rows_done) {
         Ok(paths) if paths >= reached => counted(reached, false),
         Ok(paths) => counted(paths, true),
         Err(NoCount::Overflow) => counted(reached, false),
@@ -198,6 +205,7 @@ fn count_in_phases(
             progress(&Progress {
                 solutions: walked.max(known + seen.solutions),
                 nodes: nodes + seen.nodes,
+                rows: None,
             })
         };
         let (solutions, drought, seed) = match phase {

@@ -66,6 +66,7 @@ pub fn every_path(
                 progress(&Progress {
                     solutions: enumerated.count,
                     nodes: tally.nodes,
+                    rows: None,
                 });
                 stop.is_none_or(|stop| Instant::now() < stop)
             }

@@ -226,6 +226,18 @@ pub fn ends_only(board: &Board) -> bool {
 /// 1 and T where the clues put them), if its only clues are 1 and T, it is
 /// narrow enough, and the clock does not pass `stop`.
 pub fn count_paths(board: &Board, stop: Option<Instant>) -> Result<u64, NoCount> {
+    count_paths_watched(board, stop, &mut |_, _| {})
+}
+
+/// As [`count_paths`], telling `rows` after each row the rows done and the
+/// rows there are (the board read across its shorter side): the program
+/// knows no count before its last cell, so this is all the progress it
+/// has to show.
+pub fn count_paths_watched(
+    board: &Board,
+    stop: Option<Instant>,
+    rows_done: &mut dyn FnMut(usize, usize),
+) -> Result<u64, NoCount> {
     if !ends_only(board) {
         return Err(NoCount::Clues);
     }
@@ -294,6 +306,7 @@ pub fn count_paths(board: &Board, stop: Option<Instant>) -> Result<u64, NoCount>
         next.clear();
         next.extend(states.drain().map(|(state, ways)| (state << 2, ways)));
         std::mem::swap(&mut states, &mut next);
+        rows_done(row + 1, rows);
     }
     // Each path is found once, without a direction: with no end given,
     // either end may hold 1.
@@ -311,6 +324,16 @@ mod tests {
 
     fn paths(board: &Board) -> u64 {
         count_paths(board, None).unwrap()
+    }
+
+    #[test]
+    fn the_program_tells_each_row_done_across_the_shorter_side() {
+        let board = empty(4, 6);
+        let mut told = Vec::new();
+        let counted = count_paths_watched(&board, None, &mut |done, rows| told.push((done, rows)));
+        assert_eq!(counted, count_paths(&board, None));
+        let rows: Vec<(usize, usize)> = (1..=6).map(|done| (done, 6)).collect();
+        assert_eq!(told, rows, "six rows of four cells");
     }
 
     #[test]

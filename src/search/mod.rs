@@ -90,7 +90,7 @@ use crate::domains::Domains;
 pub use branch::branch;
 pub use count::{count, count_on, count_with};
 pub use every::{every_path, Enumerated};
-pub use frontier::{count_paths, ends_only, NoCount};
+pub use frontier::{count_paths, count_paths_watched, ends_only, NoCount};
 pub use gate::Gate;
 pub(crate) use nearby::first_then_near;
 use path::Grid;
@@ -116,11 +116,14 @@ impl Limits {
     };
 }
 
-/// How far the search has got, every few thousand nodes.
+/// How far the search has got, every few thousand nodes; or, counting
+/// with the frontier program (which finds no solution before its last
+/// cell), its rows done and its rows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Progress {
     pub solutions: u64,
     pub nodes: u64,
+    pub rows: Option<(usize, usize)>,
 }
 
 /// What the search found.

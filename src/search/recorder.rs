@@ -100,6 +100,7 @@ impl<'a> Recorder<'a> {
                 (self.progress)(&Progress {
                     solutions: self.outcome.count,
                     nodes: tally.nodes,
+                    rows: None,
                 });
                 let work = tally.nodes + self.stretched;
                 self.keep_pace(work, (tally.nodes, self.moves, tally.failures));

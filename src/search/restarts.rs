@@ -258,6 +258,7 @@ pub(super) fn search_beside(
                 (recorder.progress)(&Progress {
                     solutions: recorder.outcome.count,
                     nodes,
+                    rows: None,
                 });
                 recorder.keep_pace(nodes + made / moves_per_work, (nodes, made, failures));
                 recorder.told_to_stop()

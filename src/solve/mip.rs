@@ -12,7 +12,9 @@ use crate::mip::Row;
 use crate::report::{Report, Stage, Status, Step, SubtourStats};
 
 use super::rows::solve_generating;
-use super::{build_until, reduce_in_time, Count, Deadline, Modelled, Options, Phase, Prepared};
+use super::{
+    build_until, reduce_in_time, Count, Counting, Deadline, Modelled, Options, Phase, Prepared,
+};
 
 /// Solves the prepared model into `report` (whose reduction figures are
 /// already in): the first solution, and with `unique` the second solve.
@@ -243,7 +245,7 @@ pub(super) fn count_by_cuts(
     board: &Board,
     options: &Options,
     limit: u64,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(Counting),
 ) -> Result<Count, Error> {
     let deadline = Deadline::new(options.time_limit);
     let Modelled::Model(reduced) = reduce_in_time(board, options, deadline.0)? else {
@@ -292,7 +294,7 @@ pub(super) fn count_by_cuts(
                 }
                 cuts.push(model.mip.no_good(&values, cuts.len() as u32 + 1));
                 found.push(solution);
-                progress(found.len() as u64);
+                progress(Counting::Found(found.len() as u64));
             }
         }
     }

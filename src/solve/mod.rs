@@ -24,7 +24,7 @@ mod turns;
 pub(crate) use options::Deadline;
 pub use options::{Options, SearchBudget, DEFAULT_MAX_VARIABLES, REDUCTION_PAIRS_PER_VARIABLE};
 pub(crate) use order::{propagation_probe, TIGHT_VALUES_PER_CELL};
-pub use phase::Phase;
+pub use phase::{Counting, Phase};
 pub(crate) use prepare::ms;
 pub use prepare::{
     build, build_until, guard, prepare, reduce, Modelled, Prepared, Reduced, Refutation,
@@ -341,12 +341,13 @@ pub fn count_solutions(board: &Board, options: &Options, limit: u64) -> Result<C
 }
 
 /// As [`count_solutions`], telling `progress` the solutions found so far
-/// (every few thousand search nodes, or after every MIP solve).
+/// (every few thousand search nodes, or after every MIP solve), or the
+/// frontier program's rows as it counts them.
 pub fn count_solutions_with(
     board: &Board,
     options: &Options,
     limit: u64,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(Counting),
 ) -> Result<Count, Error> {
     match options.backend {
         // A count to none, which the search stops at its first solution.
@@ -382,7 +383,7 @@ fn count_by_solving(
     board: &Board,
     options: &Options,
     limit: u64,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(Counting),
 ) -> Result<(Count, Vec<Solution>), Error> {
     let options = Options {
         unique: limit == 2,
@@ -393,7 +394,7 @@ fn count_by_solving(
         if let Phase::Searching { solutions, .. } = phase {
             if solutions > known {
                 known = solutions;
-                progress(known);
+                progress(Counting::Found(known));
             }
         }
     })?;

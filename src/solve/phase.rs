@@ -1,5 +1,5 @@
-//! What a solve is doing, told as it goes: a progress display shows it,
-//! since a solve can spend seconds in any of its stages.
+//! What a solve or a count is doing, told as it goes: a progress display
+//! shows it, since either can spend seconds in any of its stages.
 
 use std::fmt;
 
@@ -39,6 +39,28 @@ impl fmt::Display for Phase {
                 backend,
                 unique: true,
             } => write!(f, "{backend} looking for a second solution"),
+        }
+    }
+}
+
+/// How far a count has got, as
+/// [`count_solutions_with`](super::count_solutions_with) tells it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Counting {
+    /// The solutions found so far (by the search, or by the no-good loop).
+    Found(u64),
+    /// The frontier program's rows done, of its rows: it finds no solution
+    /// before its last cell (a board whose only clues are 1 and T).
+    Rows { done: usize, of: usize },
+}
+
+impl fmt::Display for Counting {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Counting::Found(solutions) => write!(f, "{solutions} solutions"),
+            Counting::Rows { done, of } => {
+                write!(f, "counting every path row by row: {done} of {of} rows")
+            }
         }
     }
 }

@@ -13,7 +13,9 @@ use crate::error::Error;
 use crate::report::{Report, SearchStats, Stage, Status, Step};
 use crate::search::{self, Limits, Outcome};
 
-use super::{ms, order, propagate, shave, will_shave, Count, Deadline, Modelled, Options, Phase};
+use super::{
+    ms, order, propagate, shave, will_shave, Count, Counting, Deadline, Modelled, Options, Phase,
+};
 
 /// Seconds the search gets ahead of HiGHS or CBC by default at least, for
 /// every [`DEFAULT_SEARCH_CELLS`] cells of the board (or half a longer time
@@ -308,7 +310,7 @@ pub(super) fn count(
     options: &Options,
     limit: u64,
     found: &[Solution],
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(Counting),
 ) -> Result<Count, Error> {
     // The time limit covers the reduction too, as it does a MIP's count.
     let deadline = Deadline::new(options.time_limit);
@@ -338,9 +340,12 @@ pub(super) fn count(
             &limits,
             options.searches,
             found,
-            &mut |seen| {
-                known = known.max(seen.solutions);
-                progress(known)
+            &mut |seen| match seen.rows {
+                Some((done, of)) => progress(Counting::Rows { done, of }),
+                None => {
+                    known = known.max(seen.solutions);
+                    progress(Counting::Found(known))
+                }
             },
         );
         known = known.max(outcome.count);

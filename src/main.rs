@@ -20,6 +20,7 @@ use cli::model_args::{ModelArgs, SearchArgs};
 use numbrix::check::Solution;
 use numbrix::export::FileFormat;
 use numbrix::report::{render_csv, render_grid};
+use numbrix::solve::Counting;
 use numbrix::{Backend, Board, Error, Filled, Modelled, Options, Stage};
 
 #[derive(Parser)]
@@ -335,6 +336,9 @@ fn run(cli: &Cli, answer: &mut Answer) -> Result<i32, Error> {
                 Backend::Highs | Backend::Cbc => 1000,
             });
             let count = with_spinner(cli.quiet, "{spinner} {msg} {elapsed}", |bar| {
+                if let Some(bar) = bar {
+                    bar.set_message(Counting::Found(0).to_string());
+                }
                 numbrix::solve::count_solutions_with(&board, &options, limit, &mut |counting| {
                     if let Some(bar) = bar {
                         bar.set_message(counting.to_string());

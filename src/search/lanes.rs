@@ -18,7 +18,7 @@
 //! share was set when the first fill's runs from repairs backjumped only in
 //! turns, and the fill that always did was the stronger
 //! (docs/record/side-by-side.md, "The second lane's share, measured again",
-//! and docs/record/fill.md, "Every run from a repair backjumps"). So the
+//! and docs/record/fill-repairs.md, "Every run from a repair backjumps"). So the
 //! second runs alone until it has twice the first's nodes, and a board the
 //! first fill was about to settle waits that long and then pays about three
 //! times its nodes (turns are whole runs, so a little more at times). The
@@ -32,8 +32,8 @@
 //! tries the cell it held last after its other cells. Until then the
 //! first lane's repairs fill it in the fill's own order, which keeps close
 //! to what went right: on the boards the first lane settles that soon,
-//! repairs anew from the start were slower (docs/record/fill.md, "A
-//! repair's zone filled anew").
+//! repairs anew from the start were slower (docs/record/fill-repairs.md,
+//! "A repair's zone filled anew").
 
 use super::fill::{Fill, Refill, Repair};
 use super::nearby::{reroute, Reroutes};

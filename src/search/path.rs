@@ -92,7 +92,7 @@ impl Grid {
     /// A loop that asks first whether a cell is free, in a table with a
     /// slot past the cells that never is, runs four times whatever the
     /// cell, with no count to branch on (the fill's walks through free
-    /// cells ran faster so: docs/record/fill.md, "The fill's walks, by what
+    /// cells ran faster so: docs/record/fill-cost.md, "The fill's walks, by what
     /// a branch costs").
     pub(super) fn neighbours_or_past(&self, index: usize) -> [usize; 4] {
         self.neighbours[index]

@@ -26,7 +26,7 @@ use super::{Fill, Frame};
 
 /// Steps from the failed value's cells within which a placement is kept:
 /// of 3, 4, 6 and 8, measured on `search_probe dense` over five seeds and
-/// on `search_probe spread` (docs/record/fill.md), 4 left the fewest
+/// on `search_probe spread` (docs/record/fill-repairs.md), 4 left the fewest
 /// boards unsettled and took the fewest nodes.
 const NEAR: u32 = 4;
 

@@ -9,7 +9,7 @@
 //!
 //! Kept whole from the first run on, the weights carry what the first,
 //! short restarts met wherever their seeds led them, and on small boards
-//! that misled the runs after (docs/record/fill.md, "Failure weights that
+//! that misled the runs after (docs/record/fill-order.md, "Failure weights that
 //! fade while the fill restarts"; why, most likely: the next runs go first
 //! to gaps that were hard only after other choices). So while the fill
 //! restarts from the givens (its first nodes, before it repairs), each run

@@ -24,6 +24,7 @@
 pub mod backend;
 pub mod board;
 pub mod check;
+mod clock;
 pub mod clues;
 pub mod compare;
 mod cores;

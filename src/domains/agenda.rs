@@ -1,9 +1,8 @@
 //! The work list of propagation: what the rules still have to look at
 //! after a change, and the buffers rule 5 reuses between calls.
 
-use std::time::Instant;
-
 use super::matching::MatchingScratch;
+use crate::clock::Clock;
 
 /// What propagation still has to do, and buffers rule 5 reuses.
 pub(super) struct Agenda {
@@ -35,48 +34,10 @@ pub(super) struct Agenda {
     pub(super) clock: Clock,
 }
 
-/// A time limit for rules 1-5, read now and then, and whether it ran out.
-#[derive(Default)]
-pub(super) struct Clock {
-    stop: Option<Instant>,
-    /// The clock is read only every [`STEPS_PER_CLOCK_READING`] steps.
-    steps: u32,
-    /// The rules gave up at `stop`, short of their fixpoint.
-    pub(super) stopped: bool,
-}
-
 /// Steps between two readings of the clock (of the propagation's work
 /// list, or cells matched by rule 5): a step costs well under a
 /// microsecond, a reading tens of nanoseconds.
-const STEPS_PER_CLOCK_READING: u32 = 16;
-
-impl Clock {
-    /// A clock that runs out at `stop` (never without one).
-    pub(super) fn until(stop: Option<Instant>) -> Clock {
-        Clock {
-            stop,
-            ..Clock::default()
-        }
-    }
-
-    /// Is there a time limit at all?
-    pub(super) fn set(&self) -> bool {
-        self.stop.is_some()
-    }
-
-    /// True once `stop` has passed (noted in `stopped`), read every
-    /// [`STEPS_PER_CLOCK_READING`] calls.
-    pub(super) fn out_of_time(&mut self) -> bool {
-        let Some(stop) = self.stop else {
-            return false;
-        };
-        self.steps = self.steps.wrapping_add(1);
-        if self.steps.is_multiple_of(STEPS_PER_CLOCK_READING) && Instant::now() >= stop {
-            self.stopped = true;
-        }
-        self.stopped
-    }
-}
+pub(super) const STEPS_PER_CLOCK_READING: u32 = 16;
 
 impl Agenda {
     pub(super) fn new(cells: usize) -> Agenda {

@@ -72,7 +72,8 @@ mod support;
 mod test_boards;
 mod trials;
 
-use agenda::{Agenda, Clock};
+use crate::clock::Clock;
+use agenda::{Agenda, STEPS_PER_CLOCK_READING};
 pub(crate) use bits::BitIter;
 use nogoods::Nogoods;
 pub use nogoods::NOGOOD_PAIRS_LIMIT;
@@ -180,7 +181,7 @@ impl Domains {
     ) -> Result<Domains, Contradiction> {
         let mut domains = Domains::all_values(board);
         let mut agenda = Agenda::new(board.len());
-        agenda.clock = Clock::until(rules_stop);
+        agenda.clock = Clock::until(rules_stop, STEPS_PER_CLOCK_READING);
         agenda.neighbour_support = rules >= Rules::Support;
         agenda.all_different = rules >= Rules::AllDifferent;
         domains.colour(board, &mut agenda)?;
@@ -202,7 +203,7 @@ impl Domains {
         } else {
             domains.propagate(board, &mut agenda, None)?;
         }
-        domains.stopped = agenda.clock.stopped;
+        domains.stopped = agenda.clock.stopped();
         if rules >= Rules::Shaving && !domains.stopped {
             domains.shave_within_budget(board, shaving_stop)?;
         }

@@ -17,6 +17,7 @@
 
 use super::{emit, ij, Model, Scope, Size, Term};
 use crate::board::{Board, Cell};
+use crate::clock::Clock;
 use crate::domains::Domains;
 use crate::mip::{Mip, Name, Sense};
 use std::time::Instant;
@@ -71,43 +72,15 @@ struct Assignment<'a> {
     board: &'a Board,
     total: u32,
     x: Table,
-    stop: Stop,
+    /// The build's time limit. On the largest boards each family takes a
+    /// tenth of a second and more, so the loops over cells read the clock
+    /// as they go; once it has run out, they end, and the build is given
+    /// up.
+    clock: Clock,
 }
 
 /// Cells between two readings of the clock while the model is built.
-const CELLS_PER_READING: usize = 64;
-
-/// The build's time limit. On the largest boards each family takes a
-/// tenth of a second and more, so the loops over cells read the clock as
-/// they go; once it has passed, they end, and the build is given up.
-struct Stop {
-    at: Option<Instant>,
-    passed: std::cell::Cell<bool>,
-}
-
-impl Stop {
-    fn new(at: Option<Instant>) -> Stop {
-        Stop {
-            at,
-            passed: std::cell::Cell::new(false),
-        }
-    }
-
-    /// Has the clock passed the stop (at one of its readings)?
-    fn passed(&self) -> bool {
-        self.passed.get()
-    }
-
-    /// Cells `0..count` in order, until the clock passes the stop.
-    fn cells(&self, count: usize) -> impl Iterator<Item = usize> + '_ {
-        (0..count).take_while(move |&cell| {
-            if cell % CELLS_PER_READING == 0 && self.at.is_some_and(|at| Instant::now() >= at) {
-                self.passed.set(true);
-            }
-            !self.passed.get()
-        })
-    }
-}
+const CELLS_PER_READING: u32 = 64;
 
 /// x(cell, k) for the values k each cell may hold, kept from the cell's
 /// lowest such value to its highest (all of 1..=T on the faithful model);
@@ -147,7 +120,7 @@ impl Table {
 impl Assignment<'_> {
     /// The cells, in order, while the build is in time.
     fn cells(&self) -> impl Iterator<Item = usize> + '_ {
-        self.stop.cells(self.board.len())
+        (0..self.board.len()).take_while(|_| !self.clock.out_of_time())
     }
 
     fn term(&self, cell: usize, value: u32) -> Term {
@@ -169,7 +142,12 @@ impl Assignment<'_> {
 /// The model, or None once the clock has passed `stop`.
 pub(super) fn build(board: &Board, scope: Scope<'_>, stop: Option<Instant>) -> Option<Model> {
     let mut mip = Mip::default();
-    let model = variables(board, scope, Stop::new(stop), &mut mip);
+    let model = variables(
+        board,
+        scope,
+        Clock::until(stop, CELLS_PER_READING),
+        &mut mip,
+    );
     let mut families: Vec<fn(&Assignment, &mut Mip)> = vec![one_value, one_cell, next];
     match scope {
         Scope::Faithful => families.push(given),
@@ -180,12 +158,12 @@ pub(super) fn build(board: &Board, scope: Scope<'_>, stop: Option<Instant>) -> O
         }
     }
     for family in families {
-        if model.stop.passed() {
+        if model.clock.stopped() {
             return None;
         }
         family(&model, &mut mip);
     }
-    if model.stop.passed() {
+    if model.clock.stopped() {
         return None;
     }
     let Assignment { x, .. } = model;
@@ -202,14 +180,19 @@ pub(super) fn build(board: &Board, scope: Scope<'_>, stop: Option<Instant>) -> O
 
 /// `x(i,j,k)` binary for every cell and value (faithful), or for the pairs
 /// the domains leave open (reduced: a decided pair is the constant 1).
-fn variables<'a>(board: &'a Board, scope: Scope<'_>, stop: Stop, mip: &mut Mip) -> Assignment<'a> {
+fn variables<'a>(
+    board: &'a Board,
+    scope: Scope<'_>,
+    clock: Clock,
+    mip: &mut Mip,
+) -> Assignment<'a> {
     let total = board.total();
     let mut x = Table {
         first: Vec::with_capacity(board.len()),
         start: Vec::with_capacity(board.len() + 1),
         terms: Vec::new(),
     };
-    for index in stop.cells(board.len()) {
+    for index in (0..board.len()).take_while(|_| !clock.out_of_time()) {
         let cell = board.cell(index);
         let (span, fixed) = match scope {
             Scope::Faithful => ((1, total), None),
@@ -243,7 +226,7 @@ fn variables<'a>(board: &'a Board, scope: Scope<'_>, stop: Stop, mip: &mut Mip) 
         board,
         total,
         x,
-        stop,
+        clock,
     }
 }
 

@@ -175,10 +175,7 @@ fn decided(name: &str) {
     let path = format!("examples/boards/{name}.csv");
     let board = Board::read(path.as_ref()).expect("the example board reads");
     let domains = Domains::reduce(&board).expect("reduces");
-    let limits = Limits {
-        solutions: 2,
-        stop: None,
-    };
+    let limits = Limits::up_to(2);
     let mut times = Vec::new();
     let mut count = 0;
     for _ in 0..5 {
@@ -204,10 +201,7 @@ fn propagation(name: &str, board: &Board) {
         }
     }
     let domains = Domains::reduce_with(board, false, None).expect("reduces");
-    let limits = Limits {
-        solutions: 2,
-        stop: None,
-    };
+    let limits = Limits::up_to(2);
     let mut times = Vec::new();
     let mut outcome = None;
     for _ in 0..3 {
@@ -257,10 +251,7 @@ fn spread_run(boards: Vec<(String, Board)>, budget: Budget) {
 /// A first solution of each of `boards` for each of `seeds`, one search
 /// at most `max_nodes` each, then the sums.
 fn firsts_run(boards: Vec<(String, Board)>, seeds: std::ops::Range<u64>, max_nodes: u64) {
-    let limits = Limits {
-        solutions: 1,
-        stop: None,
-    };
+    let limits = Limits::up_to(1);
     let mut nodes = Vec::new();
     let mut unsettled = 0;
     for (name, board) in &boards {

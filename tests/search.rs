@@ -64,10 +64,7 @@ fn counts_of_empty_rectangles_match_the_brute_force() {
 #[test]
 fn stops_at_the_solutions_asked_for_and_says_it_did_not_finish() {
     let board = Board::empty(4, 4).unwrap();
-    let two = Limits {
-        solutions: 2,
-        stop: None,
-    };
+    let two = Limits::up_to(2);
     let outcome = search_alone(&board, &two);
     assert_eq!(outcome.count, 2);
     assert!(!outcome.complete);
@@ -91,10 +88,7 @@ fn finds_the_one_solution_of_each_unique_example_board_and_proves_it_unique() {
 #[test]
 fn finds_two_different_checked_solutions_of_the_board_with_many() {
     let board = example("not_unique_9x9");
-    let two = Limits {
-        solutions: 2,
-        stop: None,
-    };
+    let two = Limits::up_to(2);
     let outcome = search_alone(&board, &two);
     assert_eq!(outcome.solutions.len(), 2);
     let [first, second] = [&outcome.solutions[0], &outcome.solutions[1]];
@@ -189,7 +183,7 @@ proptest! {
         let clues = rows * cols * clue_share / 100;
         let board = small_board(rows, cols, clues, false, seed);
         let expected = brute_force(&board);
-        let two = Limits { solutions: 2, stop: None };
+        let two = Limits::up_to(2);
         let outcome = search_alone(&board, &two);
         prop_assert_eq!(outcome.solutions.len(), expected.len().min(2));
         prop_assert_eq!(outcome.complete, expected.len() < 2);
@@ -207,10 +201,7 @@ fn a_large_board_with_scattered_clues_gets_a_checked_solution_within_a_node_budg
     // 40 clues of a random 20x20 path (the benchmark's board with 10 %):
     // plain restarts thrash here; runs that start from repairs do not.
     let puzzle = Puzzle::generate(20, 20, 40, 2010);
-    let limits = Limits {
-        solutions: 1,
-        stop: None,
-    };
+    let limits = Limits::up_to(1);
     let outcome = search_bounded(&puzzle.board, None, &limits, 400_000, &mut |_| {});
     let found = outcome
         .solutions
@@ -234,10 +225,7 @@ fn a_board_that_needs_the_second_fill_gets_the_same_two_solutions_on_every_run()
             board = board.with_clue(cell, None).unwrap();
         }
     }
-    let two = Limits {
-        solutions: 2,
-        stop: None,
-    };
+    let two = Limits::up_to(2);
     let first = search_alone(&board, &two);
     let again = search_alone(&board, &two);
     assert!(
@@ -257,10 +245,7 @@ fn a_large_board_with_few_clues_gets_its_first_solution_from_the_local_search() 
     // fill alone finds no solution here in 10 s; taking turns with the
     // local search, two come within a few hundred thousand nodes.
     let puzzle = Puzzle::generate(30, 30, 27, 3003);
-    let two = Limits {
-        solutions: 2,
-        stop: None,
-    };
+    let two = Limits::up_to(2);
     let outcome = search_bounded(&puzzle.board, None, &two, 2_000_000, &mut |_| {});
     assert_eq!(
         outcome.count, 2,
@@ -284,10 +269,7 @@ fn progress_is_heard_while_the_local_search_takes_its_turns() {
     // The fill reports every 256 nodes, the local search every 65,536
     // moves: a progress bar does not stand still through either.
     let puzzle = Puzzle::generate(30, 30, 27, 3003);
-    let one = Limits {
-        solutions: 1,
-        stop: None,
-    };
+    let one = Limits::up_to(1);
     let mut heard = 0u64;
     let outcome = search_bounded(&puzzle.board, None, &one, 2_000_000, &mut |_| heard += 1);
     assert_eq!(outcome.count, 1);
@@ -304,10 +286,7 @@ fn a_board_with_clues_close_together_is_left_to_the_fill() {
     // 10 % of a 20x20 board: 10 values per clue, too tight for the local
     // search to take turns.
     let puzzle = Puzzle::generate(20, 20, 40, 2010);
-    let two = Limits {
-        solutions: 2,
-        stop: None,
-    };
+    let two = Limits::up_to(2);
     let outcome = search_alone(&puzzle.board, &two);
     assert_eq!((outcome.count, outcome.moves), (2, 0));
 }
@@ -319,10 +298,7 @@ fn two_side_by_side(board: &Board, domains: Option<&Domains>, threads: usize) ->
 
 /// Two solutions, asked of `searches`.
 fn two_from(board: &Board, domains: Option<&Domains>, searches: Searches) -> Outcome {
-    let two = Limits {
-        solutions: 2,
-        stop: None,
-    };
+    let two = Limits::up_to(2);
     search_side_by_side(board, domains, &two, u64::MAX, searches, None, &mut |_| {})
 }
 
@@ -401,10 +377,7 @@ fn another_seed_proves_a_unique_board_unique_all_the_same() {
 #[test]
 fn one_thread_side_by_side_is_the_search_alone() {
     let board = Puzzle::generate(16, 16, 8, 7).board;
-    let two = Limits {
-        solutions: 2,
-        stop: None,
-    };
+    let two = Limits::up_to(2);
     let alone = search_bounded(&board, None, &two, u64::MAX, &mut |_| {});
     assert_eq!(two_side_by_side(&board, None, 1), alone);
 }

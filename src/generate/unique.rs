@@ -197,10 +197,7 @@ pub(crate) fn solutions_excluding_within(
     if let Some(found) = read_off(board, &domains) {
         return found.solutions;
     }
-    let limits = Limits {
-        solutions: 1,
-        stop: None,
-    };
+    let limits = Limits::up_to(1);
     search_bounded(board, Some(&domains), &limits, max_nodes, &mut |_| {}).solutions
 }
 

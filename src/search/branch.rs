@@ -44,10 +44,7 @@ mod tests {
     fn two_solutions_of_a_board_with_many_come_checked() {
         let board = Board::parse(b"1,,\n,,\n,,9\n").unwrap();
         let domains = Domains::reduce_with(&board, false, None).unwrap();
-        let limits = Limits {
-            solutions: 2,
-            stop: None,
-        };
+        let limits = Limits::up_to(2);
         let outcome = branch(&board, &domains, &limits, u64::MAX);
         assert_eq!(outcome.count, 2);
         assert_ne!(outcome.solutions[0], outcome.solutions[1]);

@@ -282,7 +282,7 @@ mod tests {
     fn a_count_stops_at_its_limit_as_the_search_does() {
         let board = empty(4, 4);
         for solutions in [0, 1, 100, 551, 552, 553, u64::MAX] {
-            let limits = no_clock(solutions);
+            let limits = Limits::up_to(solutions);
             let counted = count(&board, None, &limits, &mut |_| {});
             let searched = search(&board, None, &limits, &mut |_| {});
             let outcome = |outcome: Outcome| (outcome.count, outcome.complete);
@@ -290,17 +290,9 @@ mod tests {
         }
     }
 
-    /// Up to `solutions`, with no clock.
-    fn no_clock(solutions: u64) -> Limits {
-        Limits {
-            solutions,
-            stop: None,
-        }
-    }
-
     /// `count` of `board` up to `solutions`, with no clock.
     fn count_up_to(board: &Board, solutions: u64) -> Outcome {
-        count(board, None, &no_clock(solutions), &mut |_| {})
+        count(board, None, &Limits::up_to(solutions), &mut |_| {})
     }
 
     /// A 6x6 board with two clues and 905 paths: the search restarts on it
@@ -373,7 +365,7 @@ mod tests {
         // on to the end; there is room for 10 paths, 100, or all of them.
         for (drought, room) in [(256, 100), (256, 10 * every), (256, 10), (1 << 40, 100)] {
             for solutions in [every / 2, u64::MAX] {
-                let limits = no_clock(solutions);
+                let limits = Limits::up_to(solutions);
                 let phases = (drought, room);
                 let counted = count_in_phases(
                     &board,
@@ -396,14 +388,14 @@ mod tests {
         // Its restarts find the first path at about 62 k nodes and then
         // nothing new for millions; the first path's windows hold dozens.
         let board = crate::generate::Puzzle::generate(12, 12, 7, 9604).board;
-        let counted = search_bounded(&board, None, &no_clock(50), 400_000, &mut |_| {});
+        let counted = search_bounded(&board, None, &Limits::up_to(50), 400_000, &mut |_| {});
         assert_eq!(counted.count, 50);
     }
 
     #[test]
     fn a_count_to_two_runs_searches_side_by_side_from_the_seed_asked() {
         let board = crate::generate::Puzzle::generate(16, 16, 13, 9609).board;
-        let two = |searches| count_with(&board, None, &no_clock(2), searches, &mut |_| {});
+        let two = |searches| count_with(&board, None, &Limits::up_to(2), searches, &mut |_| {});
         let side_by_side = two(Searches {
             threads: 2,
             seed: 0,
@@ -439,7 +431,7 @@ mod tests {
         let every = walked(&board);
         let given = solutions_of(&board, 2);
         for solutions in [3, every - 1, every, every + 1] {
-            let limits = no_clock(solutions);
+            let limits = Limits::up_to(solutions);
             let counted = count_on(&board, None, &limits, Searches::ALONE, &given, &mut |_| {});
             let expected = (solutions.min(every), solutions > every);
             let outcome = (counted.count, counted.complete);
@@ -454,7 +446,7 @@ mod tests {
         let counted = count_on(
             &board,
             None,
-            &no_clock(3),
+            &Limits::up_to(3),
             Searches::ALONE,
             &given,
             &mut |_| {},

@@ -110,10 +110,16 @@ pub struct Limits {
 
 impl Limits {
     /// Every solution, no clock: a count, or a proof of what there is.
-    pub const ALL: Limits = Limits {
-        solutions: u64::MAX,
-        stop: None,
-    };
+    pub const ALL: Limits = Limits::up_to(u64::MAX);
+
+    /// Up to `solutions` solutions, no clock: 1 for a first solution, 2
+    /// for "is it unique?".
+    pub const fn up_to(solutions: u64) -> Limits {
+        Limits {
+            solutions,
+            stop: None,
+        }
+    }
 }
 
 /// How far the search has got, every few thousand nodes; or, counting

@@ -296,10 +296,7 @@ mod tests {
     /// solutions asked without a clock, from `first` if given.
     fn first_then_near_on(board: &Board, first: Option<&Solution>, nodes: (u64, u64)) -> Outcome {
         let domains = Domains::reduce_with(board, false, None).unwrap();
-        let two = Limits {
-            solutions: 2,
-            stop: None,
-        };
+        let two = Limits::up_to(2);
         first_then_near(board, &domains, first, &two, nodes, Searches::default())
     }
 

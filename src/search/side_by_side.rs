@@ -248,10 +248,7 @@ mod tests {
     use crate::search::search_bounded;
     use crate::search::testing::empty;
 
-    const TWO: Limits = Limits {
-        solutions: 2,
-        stop: None,
-    };
+    const TWO: Limits = Limits::up_to(2);
 
     /// A search's outcome holding only `solution`, incomplete.
     fn found(solution: &crate::check::Solution, nodes: u64) -> Outcome {

@@ -13,6 +13,7 @@ use crate::formulation::{Family, Formulation};
 use crate::mip::{number, Mip};
 use crate::solve::{prepare, Modelled, Options, Prepared};
 use crate::variant::Variant;
+use crate::words::how_many;
 
 /// Terms shown in an example row before it is cut in the middle.
 const EXAMPLE_TERMS: usize = 6;
@@ -147,15 +148,15 @@ impl ModelSummary {
         let scope = self.variant.describe();
         let _ = writeln!(
             out,
-            "The {scope} {} model of this {}x{} board ({} clues): \
-             {} variables, {} rows, {} nonzeros. Minimise 0 subject to:",
+            "The {scope} {} model of this {}x{} board ({}): {}, {}, {}. \
+             Minimise 0 subject to:",
             self.model,
             self.rows,
             self.cols,
-            self.clues,
-            self.total_variables,
-            self.total_rows,
-            self.nonzeros
+            how_many(self.clues as u64, "clue", "clues"),
+            how_many(self.total_variables as u64, "variable", "variables"),
+            how_many(self.total_rows as u64, "row", "rows"),
+            how_many(self.nonzeros as u64, "nonzero", "nonzeros"),
         );
         if self.reduced && self.total_variables == 0 {
             let _ = writeln!(

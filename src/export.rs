@@ -25,6 +25,7 @@ use crate::board::Board;
 use crate::error::Error;
 use crate::mip::{number, Mip, Sense, Var};
 use crate::solve::{prepare, Modelled, Options, Prepared};
+use crate::words::how_many;
 
 /// The model the options describe for this board, written in `format`; a
 /// board refuted before any model was built has none to write.
@@ -53,21 +54,21 @@ fn write_model(
     );
     let binaries = mip.vars.iter().filter(|var| is_binary(var)).count();
     let mut title = format!(
-        "numbrix {}: the {scope} {} model of this {}x{} board ({} clues)\n",
+        "numbrix {}: the {scope} {} model of this {}x{} board ({})\n",
         env!("CARGO_PKG_VERSION"),
         options.formulation,
         board.rows(),
         board.cols(),
-        board.clue_count(),
+        how_many(board.clue_count() as u64, "clue", "clues"),
     );
     for line in board.to_text().lines() {
         let _ = writeln!(title, "  {line}");
     }
     let _ = writeln!(
         title,
-        "minimise 0 subject to {} rows over {} variables ({binaries} binary);",
-        mip.rows.len(),
-        mip.vars.len()
+        "minimise 0 subject to {} over {} ({binaries} binary);",
+        how_many(mip.rows.len() as u64, "row", "rows"),
+        how_many(mip.vars.len() as u64, "variable", "variables"),
     );
     if options.variant.is_reduced() && mip.vars.is_empty() {
         let _ = writeln!(

@@ -25,6 +25,7 @@ use crate::report::{render_grid, SubtourStats};
 use crate::solve::rows::solve_generating;
 use crate::solve::{prepare, Modelled, Options};
 use crate::variant::Variant;
+use crate::words::how_many;
 
 /// A binary is fractional when it is further than this from 0 and from 1.
 pub const INTEGRALITY_TOLERANCE: f64 = 1e-6;
@@ -341,8 +342,12 @@ impl RelaxReport {
     pub fn to_text(&self, board: &Board) -> String {
         let scope = self.variant.describe();
         let mut out = format!(
-            "LP relaxation of the {scope} {} model on {} ({} variables, {} rows, {} binaries relaxed to [0, 1])\n",
-            self.model, self.solver, self.variables, self.constraints, self.binaries
+            "LP relaxation of the {scope} {} model on {} ({}, {}, {} relaxed to [0, 1])\n",
+            self.model,
+            self.solver,
+            how_many(self.variables as u64, "variable", "variables"),
+            how_many(self.constraints as u64, "row", "rows"),
+            how_many(self.binaries as u64, "binary", "binaries"),
         );
         match self.status {
             RelaxStatus::Infeasible => {

@@ -11,6 +11,7 @@ use crate::check::Solution;
 use crate::domains::ReductionSummary;
 use crate::formulation::Formulation;
 use crate::variant::Variant;
+use crate::words::how_many;
 
 /// The verdict on the first question: is there a solution?
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -163,15 +164,15 @@ impl SearchStats {
     fn work(&self) -> String {
         let mut work = Vec::new();
         if self.decisions > 0 {
-            work.push(format!("{} decisions", self.decisions));
+            work.push(how_many(self.decisions, "decision", "decisions"));
         }
         if self.nodes > 0 || self.decisions == 0 {
-            work.push(format!("{} nodes", self.nodes));
+            work.push(how_many(self.nodes, "node", "nodes"));
         }
         if self.moves > 0 {
-            work.push(format!("{} moves", self.moves));
+            work.push(how_many(self.moves, "move", "moves"));
         }
-        work.push(format!("{} failures", self.failures));
+        work.push(how_many(self.failures, "failure", "failures"));
         if self.seed != 0 {
             work.push(format!("seed {}", self.seed));
         }
@@ -324,12 +325,12 @@ impl Report {
             return format!("{verdict} ({})", spent.join("; "));
         }
         let mut line = format!(
-            "{verdict} ({} {} model on {}: {} variables, {} rows; build {:.1} ms, solve {:.1} ms",
+            "{verdict} ({} {} model on {}: {}, {}; build {:.1} ms, solve {:.1} ms",
             self.variant.kind(),
             self.model,
             self.solver,
-            stats.variables,
-            stats.constraints,
+            how_many(stats.variables, "variable", "variables"),
+            how_many(stats.constraints, "row", "rows"),
             stats.build_ms,
             stats.solve_ms,
         );
@@ -421,6 +422,24 @@ mod tests {
             "time limit: no solution found in time (the reduction 57.0 ms; \
              the build 275.9 ms (given up at the limit); no model was built)"
         );
+    }
+
+    #[test]
+    fn the_search_s_work_says_one_of_a_thing_in_the_singular() {
+        let one_of_each = SearchStats {
+            decisions: 1,
+            nodes: 1,
+            moves: 1,
+            failures: 1,
+            ..SearchStats::default()
+        };
+        assert_eq!(one_of_each.work(), "1 decision, 1 node, 1 move, 1 failure");
+        let more = SearchStats {
+            decisions: 3,
+            failures: 0,
+            ..SearchStats::default()
+        };
+        assert_eq!(more.work(), "3 decisions, 0 failures");
     }
 
     #[test]

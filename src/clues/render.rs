@@ -9,6 +9,7 @@ use super::prove::Proof;
 use super::{LevelReport, Part, Research};
 use crate::board::Board;
 use crate::report::render_grid;
+use crate::words::how_many;
 
 /// The report a person reads.
 pub fn text(research: &Research) -> String {
@@ -16,8 +17,8 @@ pub fn text(research: &Research) -> String {
     let (rows, cols) = (research.rows, research.cols);
     let _ = writeln!(
         text,
-        "{rows}x{cols}: {} solutions, listed in {}",
-        research.solutions,
+        "{rows}x{cols}: {}, listed in {}",
+        how_many(research.solutions, "solution", "solutions"),
         seconds(research.listing_ms)
     );
     if research.part != Part::WHOLE {

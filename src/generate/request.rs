@@ -22,6 +22,7 @@ use crate::error::{Error, InputError};
 use crate::output::write_atomically;
 use crate::report::render_csv;
 use crate::solve::{guard, Options};
+use crate::words::how_many;
 
 /// Paths tried for one puzzle before giving up on a clue count or level.
 pub const DEFAULT_ATTEMPTS: usize = 20;
@@ -268,11 +269,11 @@ impl Generated {
     /// One line for people: name, size, clues, level.
     pub fn summary(&self) -> String {
         format!(
-            "{}: {}x{}, {} clues, level {}",
+            "{}: {}x{}, {}, level {}",
             self.name,
             self.board.rows(),
             self.board.cols(),
-            self.board.clue_count(),
+            how_many(self.board.clue_count() as u64, "clue", "clues"),
             self.difficulty
         )
     }

@@ -328,12 +328,12 @@ impl RelaxReport {
     pub fn to_svg(&self, board: &Board) -> Option<String> {
         let point = self.point.as_ref()?;
         let caption = format!(
-            "LP relaxation, {} {} model on {}: {} of {} binaries fractional",
+            "LP relaxation, {} {} model on {}: {} of {} fractional",
             self.variant.describe(),
             self.model,
             self.solver,
             self.fractional,
-            self.binaries
+            how_many(self.binaries as u64, "binary", "binaries"),
         );
         Some(crate::lp_svg::render_lp_svg(board, point, &caption))
     }
@@ -364,9 +364,9 @@ impl RelaxReport {
             RelaxStatus::Solved => {}
         }
         out.push_str(&format!(
-            "objective 0 (the model minimises 0); {} of {} binaries fractional: {}\n",
+            "objective 0 (the model minimises 0); {} of {} fractional: {}\n",
             self.fractional,
-            self.binaries,
+            how_many(self.binaries as u64, "binary", "binaries"),
             if self.fractional == 0 {
                 "the relaxed solution is integral"
             } else {

@@ -46,7 +46,7 @@ const WHOLE_RESTART_NODES_PER_CELL: u64 = 32;
 /// run, it is far more: the fill's runs end well short of their budget,
 /// so the local search has most of the time. On the boards where it takes
 /// turns it is what settles them, and giving the fill more was slower
-/// (docs/record/local-search.md, "Values per clue, measured again").
+/// (docs/record/local-search-turns.md, "Values per clue, measured again").
 const STRETCH_CELLS_PER_MOVE_PER_NODE: u64 = 6;
 
 /// Nodes of the fill before the local search takes turns with it, at

@@ -74,7 +74,7 @@ const VALUES_PER_CLUE: u64 = 24;
 /// ... and the same on larger boards, where the fill thrashes sooner: on
 /// 25x25 and 30x30 boards the fill alone is the faster with 7-8 % clues
 /// (12-14 values per clue), the turns with 5-6 % (16-20;
-/// docs/record/local-search.md, "Values per clue, measured again").
+/// docs/record/local-search-turns.md, "Values per clue, measured again").
 const VALUES_PER_CLUE_LARGE: u64 = 16;
 const LARGE_BOARD_CELLS: usize = 400;
 
@@ -82,7 +82,7 @@ const LARGE_BOARD_CELLS: usize = 400;
 /// within [`LATE_NODES_PER_CELL`] gets the local search too: with about 7 %
 /// clues the fill settles most such boards sooner alone, but not all; with
 /// 8-9 % the local search lost more than it won
-/// (docs/record/local-search.md, "The local search joins late on boards
+/// (docs/record/local-search-turns.md, "The local search joins late on boards
 /// with 7 % clues").
 const VALUES_PER_CLUE_LATE: u64 = 13;
 const LATE_NODES_PER_CELL: u64 = 1024;
@@ -185,7 +185,7 @@ impl Stretch {
 
     /// Tries one move; true once no piece is short. Inlined into the runs'
     /// loop (`runs.rs`), which is in another file: called there, it made
-    /// measurably fewer moves a second (docs/record/local-search.md, "A run
+    /// measurably fewer moves a second (docs/record/local-search-turns.md, "A run
     /// that stays far from a solution ends early").
     #[inline(always)]
     fn step(&mut self) -> bool {

@@ -11,14 +11,14 @@ pub(super) const MOVES_PER_CELL: u64 = 4096;
 /// ... and on a large board whose clues lie closer than [`VALUES_PER_CLUE`]
 /// apart, four times as many: there a run that settles the board takes one
 /// to a dozen million moves to come down to it, and the shortest runs end
-/// too soon (docs/record/local-search.md, "The local search's runs on
+/// too soon (docs/record/local-search-turns.md, "The local search's runs on
 /// boards with 5-6 % clues").
 pub(super) const MOVES_PER_CELL_CLOSE: u64 = 4 * MOVES_PER_CELL;
 
 /// Moves per cell after which, on a board whose clues lie closer than
 /// [`VALUES_PER_CLUE`] apart, the local search retires (four whole runs'
 /// moves, since runs far from a solution end early): the fill then settles
-/// sooner what it has not settled (docs/record/local-search.md, "The local
+/// sooner what it has not settled (docs/record/local-search-turns.md, "The local
 /// search retires on boards with close clues" and "A run that stays far
 /// from a solution ends early"). Where the clues lie further apart the fill
 /// alone does not, and it never retires.
@@ -28,7 +28,7 @@ const RETIRE_MOVES_PER_CELL_CLOSE: u64 = 4 * MOVES_PER_CELL_CLOSE;
 /// [`VALUES_PER_CLUE`] apart, a run that has not once come down to
 /// [`ABANDON_ENERGY`] steps lacking ends, whatever its length: such a run
 /// almost never settles the board, and the moves go further in a new one
-/// (docs/record/local-search.md, "A run that stays far from a solution ends
+/// (docs/record/local-search-turns.md, "A run that stays far from a solution ends
 /// early").
 pub(super) const ABANDON_MOVES_PER_CELL_CLOSE: u64 = 1024;
 pub(super) const ABANDON_ENERGY: i64 = 8;
@@ -36,7 +36,7 @@ pub(super) const ABANDON_ENERGY: i64 = 8;
 /// Runs ended early in a row after which the local search retires, well
 /// before [`RETIRE_MOVES_PER_CELL_CLOSE`]: on a board where no run comes
 /// near a solution the fill settles sooner alone, and where runs do come
-/// near, one of them breaks the count (docs/record/local-search.md, "The local
+/// near, one of them breaks the count (docs/record/local-search-turns.md, "The local
 /// search retires after sixteen runs far from a solution").
 pub(super) const ABANDONED_RUNS_TO_RETIRE: u64 = 16;
 

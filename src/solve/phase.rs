@@ -4,6 +4,7 @@
 use std::fmt;
 
 use crate::backend::Backend;
+use crate::words::how_many;
 
 /// A stage of a solve, as [`solve_with`](super::solve_with) enters it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,7 +58,9 @@ pub enum Counting {
 impl fmt::Display for Counting {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
-            Counting::Found(solutions) => write!(f, "{solutions} solutions"),
+            Counting::Found(solutions) => {
+                f.write_str(&how_many(*solutions, "solution", "solutions"))
+            }
             Counting::Rows { done, of } => {
                 write!(f, "counting every path row by row: {done} of {of} rows")
             }

@@ -264,15 +264,17 @@ impl Board {
         text
     }
 
-    /// The board as CSV text, empty cells as empty fields.
+    /// The board as CSV text, empty cells as empty fields, except on a board
+    /// one column wide, where an empty cell is written `.`: its row would be
+    /// a blank line, which the reader skips.
     pub fn to_csv(&self) -> String {
+        let empty = if self.cols == 1 { "." } else { "" };
         let mut out = String::new();
         for row in 0..self.rows {
             let line: Vec<String> = (0..self.cols)
-                .map(|col| {
-                    self.clue(Cell::new(row, col))
-                        .map(|value| value.to_string())
-                        .unwrap_or_default()
+                .map(|col| match self.clue(Cell::new(row, col)) {
+                    Some(value) => value.to_string(),
+                    None => empty.to_string(),
                 })
                 .collect();
             out.push_str(&line.join(","));
@@ -390,5 +392,25 @@ mod tests {
     #[test]
     fn refuses_a_board_without_cells() {
         assert_eq!(Board::empty(0, 5), Err(InputError::Empty));
+    }
+
+    #[test]
+    fn a_board_one_column_wide_reads_back_from_its_csv() {
+        let board = Board::new(5, 1, vec![None, None, Some(3), None, None]).unwrap();
+        let csv = board.to_csv();
+        assert_eq!(csv, ".\n.\n3\n.\n.\n");
+        assert_eq!(Board::parse(csv.as_bytes()), Ok(board));
+    }
+
+    #[test]
+    fn an_empty_one_by_one_board_reads_back_from_its_csv() {
+        let board = Board::empty(1, 1).unwrap();
+        assert_eq!(Board::parse(board.to_csv().as_bytes()), Ok(board));
+    }
+
+    #[test]
+    fn a_wider_board_writes_its_empty_cells_as_empty_fields() {
+        let board = Board::new(2, 2, vec![None, Some(1), None, None]).unwrap();
+        assert_eq!(board.to_csv(), ",1\n,\n");
     }
 }

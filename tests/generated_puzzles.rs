@@ -6,8 +6,8 @@
 
 use numbrix::generate::Puzzle;
 use numbrix::{
-    check_values, solve, Backend, Domains, Formulation, Options, Report, SearchBudget, Status,
-    Variant,
+    check_values, solve, Backend, Board, Domains, Formulation, Options, Report, SearchBudget,
+    Status, Variant,
 };
 use proptest::prelude::*;
 
@@ -177,6 +177,19 @@ proptest! {
 
 proptest! {
     #![proptest_config(cases(300))]
+
+    /// A board written as CSV (as `generate --out` and `minimize --format
+    /// csv` write it) reads back as the same board, one column wide too.
+    #[test]
+    fn a_generated_board_reads_back_from_its_csv(
+        rows in 1usize..=6,
+        cols in 1usize..=3,
+        density in 0.0f64..=1.0,
+        seed in any::<u64>(),
+    ) {
+        let board = Puzzle::with_density(rows, cols, density, seed).board;
+        prop_assert_eq!(Board::parse(board.to_csv().as_bytes()), Ok(board));
+    }
 
     /// Issue 4: the reduction removes only values no solution uses, so it
     /// never removes the known solution's value from its cell.

@@ -28,7 +28,7 @@ fn whole(rows: usize, cols: usize) -> Research {
 fn brute_force_minimum(rows: usize, cols: usize) -> (usize, u64) {
     let solutions = brute_force(&Board::empty(rows, cols).unwrap());
     let cells = rows * cols;
-    for size in 1..=cells {
+    for size in 0..=cells {
         let mut puzzles = 0;
         for set in subsets(cells, size) {
             let mut carried: HashMap<Vec<u32>, u32> = HashMap::new();
@@ -82,7 +82,16 @@ fn lists_every_solution_of_small_boards() {
 
 #[test]
 fn the_minimum_and_its_puzzle_count_agree_with_a_brute_force() {
-    for (rows, cols) in [(3, 3), (3, 4), (4, 4), (3, 5)] {
+    for (rows, cols) in [
+        (1, 1),
+        (1, 3),
+        (2, 2),
+        (2, 3),
+        (3, 3),
+        (3, 4),
+        (4, 4),
+        (3, 5),
+    ] {
         let research = whole(rows, cols);
         let (minimum, puzzles) = brute_force_minimum(rows, cols);
         assert_eq!(research.minimum, Some(minimum), "{rows}x{cols}");
@@ -92,8 +101,10 @@ fn the_minimum_and_its_puzzle_count_agree_with_a_brute_force() {
             (minimum, puzzles),
             "{rows}x{cols}"
         );
-        assert!(research.levels[..minimum - 1]
+        assert!(research
+            .levels
             .iter()
+            .filter(|level| level.clues < minimum)
             .all(|level| level.puzzles == 0));
     }
 }
@@ -219,6 +230,21 @@ fn the_markdown_table_has_a_row_per_board_up_to_the_size() {
     assert_eq!(rows.len(), 2, "{text}");
     assert!(rows[0].starts_with("| 3x3 | 40 | 2 |"), "{text}");
     assert!(rows[1].starts_with("| 3x4 | 124 | 2 |"), "{text}");
+}
+
+#[test]
+fn an_empty_one_by_one_board_is_a_puzzle_without_clues_and_has_no_maximum() {
+    let output = numbrix(&["clues", "--rows", "1", "--cols", "1"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("minimum: 0 clues define a puzzle. A witness:"),
+        "{text}"
+    );
+    assert!(
+        text.contains("maximum: none: with one solution, every set of clues defines a puzzle"),
+        "{text}"
+    );
 }
 
 #[test]

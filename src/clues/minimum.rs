@@ -150,7 +150,7 @@ fn unique_tuples(
         .last()
         .map_or(1, |&stride| stride * radices[cells.len() - 1]);
     let table = &mut table[..size];
-    tally(&columns, &strides, table);
+    tally(solutions.len(), &columns, &strides, table);
     let mut unique = Vec::new();
     for (index, count) in table.iter_mut().enumerate() {
         if *count == 1 {
@@ -173,9 +173,9 @@ fn unique_tuples(
 /// time (a loop the compiler vectorises), then counted.
 const CHUNK: usize = 4096;
 
-/// One pass over the solutions: each row's tuple counted in `table`.
-fn tally(columns: &[&[u8]], strides: &[usize], table: &mut [u8]) {
-    let rows = columns.first().map_or(0, |column| column.len());
+/// One pass over the `rows` solutions: each row's tuple counted in
+/// `table` (with no columns, every row is the empty tuple).
+fn tally(rows: usize, columns: &[&[u8]], strides: &[usize], table: &mut [u8]) {
     let mut indices = [0u32; CHUNK];
     for start in (0..rows).step_by(CHUNK) {
         let end = (start + CHUNK).min(rows);

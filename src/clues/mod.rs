@@ -159,7 +159,8 @@ pub struct Research {
     /// Solutions of the empty board (a path and its reverse are two).
     pub solutions: u64,
     pub listing_ms: f64,
-    /// Every clue count looked at, from 1.
+    /// Every clue count looked at, from 1 (from 0 on a board with one
+    /// solution).
     pub levels: Vec<LevelReport>,
     /// The fewest clues that define a puzzle (None: none up to the last
     /// level, or the work stopped).
@@ -256,7 +257,10 @@ pub fn research(
         total_ms: 0.0,
     };
     research.maximum = research.twins.as_ref().map(|_| board.len() - 2);
-    for clues in 1..=options.max_clues.min(board.len()) {
+    // The empty board is a puzzle only where it has one solution (1x1):
+    // there the count starts from no clues.
+    let fewest = usize::from(solutions.len() != 1);
+    for clues in fewest..=options.max_clues.min(board.len()) {
         let level_started = Instant::now();
         let sets: Vec<_> = cellsets::representatives(board.len(), clues, &maps)
             .into_iter()

@@ -49,7 +49,9 @@ pub fn text(research: &Research) -> String {
         (Some(clues), Some(witness)) => {
             let _ = writeln!(
                 text,
-                "\nminimum: {clues} clues define a puzzle; fewer never do. A witness:\n{}\nits one solution:\n{}",
+                "\nminimum: {} a puzzle{}. A witness:\n{}\nits one solution:\n{}",
+                how_many(*clues as u64, "clue defines", "clues define"),
+                if *clues == 0 { "" } else { "; fewer never do" },
                 witness.board.to_text(),
                 render_grid(&witness.board, &witness.solution)
             );
@@ -87,6 +89,12 @@ pub fn text(research: &Research) -> String {
                 research.maximum.unwrap_or_default(),
                 render_grid(&twins.board, &twins.first),
                 render_grid(&twins.board, &twins.second)
+            );
+        }
+        None if research.solutions < 2 => {
+            let _ = writeln!(
+                text,
+                "\nmaximum: none: with one solution, every set of clues defines a puzzle"
             );
         }
         None => {

@@ -103,6 +103,19 @@ fn generate_writes_each_board_with_its_solution() {
 }
 
 #[test]
+fn a_board_one_column_wide_is_written_so_that_it_reads_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    let output = numbrix(&["generate", "--rows", "5", "--cols", "1", "--out", out]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let board = Board::read(&dir.path().join("5x1_minimal_0.csv")).unwrap();
+    assert_eq!((board.rows(), board.cols()), (5, 1));
+    let solution = Filled::read(&dir.path().join("5x1_minimal_0.solution.csv")).unwrap();
+    let values: Vec<u32> = solution.values.iter().map(|v| v.unwrap() as u32).collect();
+    check_values(&board, values).expect("the written solution solves the board read back");
+}
+
+#[test]
 fn the_same_seed_writes_the_same_bytes() {
     let read_all = |dir: &std::path::Path| {
         let mut files: Vec<(String, Vec<u8>)> = fs::read_dir(dir)
@@ -223,6 +236,18 @@ fn minimize_keeps_the_solution_with_fewer_clues() {
     assert!(board.clue_count() < classic.clue_count());
     let solution = check_values(&board, common::known_solution("classic_9x9")).unwrap();
     assert_eq!(other_solution(&board, &solution, None), Uniqueness::Unique);
+}
+
+#[test]
+fn minimize_says_one_clue_in_the_singular() {
+    let output = common::numbrix_with_input(&["minimize", "-"], b"1,\n");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(stdout(&output), "1,\n");
+    assert!(
+        stderr(&output).starts_with("kept 1 of 1 clue (no one of them can go)"),
+        "{}",
+        stderr(&output)
+    );
 }
 
 #[test]

@@ -68,9 +68,8 @@ pub fn run_minimize(args: &MinimizeArgs, quiet: bool, answer: &mut Answer) -> Re
     print_board(&minimized, args.format, answer)?;
     if let (false, Some(difficulty)) = (quiet, &minimized.difficulty) {
         eprintln!(
-            "kept {} of {} clues (no one of them can go), same unique solution; level {difficulty}",
-            minimized.board.clue_count(),
-            minimized.clues_before,
+            "kept {} (no one of them can go), same unique solution; level {difficulty}",
+            minimized.kept(),
         );
     }
     Ok(0)

@@ -13,6 +13,7 @@ use crate::check::{check_values, Solution};
 use crate::error::Error;
 use crate::precheck::precheck;
 use crate::solve::{guard, Options};
+use crate::words::how_many;
 
 /// A minimized board, or as far as the time limit or the search's node
 /// budget let it go.
@@ -36,6 +37,16 @@ pub struct Minimized {
 }
 
 impl Minimized {
+    /// The clues kept of those given, as said to a person: "3 of 10 clues",
+    /// "1 of 1 clue".
+    pub fn kept(&self) -> String {
+        format!(
+            "{} of {}",
+            self.board.clue_count(),
+            how_many(self.clues_before as u64, "clue", "clues")
+        )
+    }
+
     /// The JSON object of docs/generate.md.
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::json!({

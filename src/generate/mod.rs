@@ -130,11 +130,11 @@ fn minimize_stopped(reached: Option<&Minimized>) -> String {
     let Some(reached) = reached else {
         return format!("{limit} the board was proved unique");
     };
-    let (clues, before) = (reached.board.clue_count(), reached.clues_before);
+    let kept = reached.kept();
     match (reached.minimal, reached.undecided) {
-        (false, 0) => format!("{limit} every clue was tried: the board printed keeps {clues} of {before} clues and the same unique solution, but some of them may still go"),
-        (true, _) => format!("{limit} the board was rated: the board printed is minimal ({clues} of {before} clues), its level unknown"),
-        (false, undecided) => format!("{limit} the board was rated: the board printed keeps {clues} of {before} clues and the same unique solution, and the search could not settle within its node budget whether {undecided} of them can go"),
+        (false, 0) => format!("{limit} every clue was tried: the board printed keeps {kept} and the same unique solution, but some of them may still go"),
+        (true, _) => format!("{limit} the board was rated: the board printed is minimal ({kept}), its level unknown"),
+        (false, undecided) => format!("{limit} the board was rated: the board printed keeps {kept} and the same unique solution, and the search could not settle within its node budget whether {undecided} of them can go"),
     }
 }
 
@@ -142,9 +142,8 @@ fn minimize_stopped(reached: Option<&Minimized>) -> String {
 /// level undecided.
 fn minimize_undecided(reached: &Minimized) -> String {
     let kept = format!(
-        "the board printed keeps {} of {} clues and the same unique solution",
-        reached.board.clue_count(),
-        reached.clues_before
+        "the board printed keeps {} and the same unique solution",
+        reached.kept()
     );
     let level = match reached.difficulty {
         Some(_) => "",

@@ -31,7 +31,7 @@ pub enum InputError {
     Io { path: String, message: String },
     #[error("no rows: the board is empty")]
     Empty,
-    #[error("line {line}: {found} fields, but line {first_line} has {expected} (every row needs the same number{hint})", hint = if *.trailing_comma { "; a trailing comma is one more, empty, field" } else { "" })]
+    #[error("line {line}: {}, but line {first_line} has {expected} (every row needs the same number{hint})", crate::words::how_many(*.found as u64, "field", "fields"), hint = if *.trailing_comma { "; a trailing comma is one more, empty, field" } else { "" })]
     Ragged {
         line: usize,
         found: usize,

@@ -206,7 +206,7 @@ fn input_errors_exit_2_naming_file_line_and_column() {
     let cases: [(&str, &str); 5] = [
         (
             "1,2\n3\n",
-            "bad.csv: line 2: 1 fields, but line 1 has 2 (every row needs the same number)",
+            "bad.csv: line 2: 1 field, but line 1 has 2 (every row needs the same number)",
         ),
         (
             "1,x\n,\n",

@@ -175,8 +175,8 @@ impl ModelSummary {
         }
         let _ = writeln!(
             out,
-            "\nTotal: {} rows (stats.constraints of `numbrix solve --format json`).",
-            self.total_rows
+            "\nTotal: {} (stats.constraints of `numbrix solve --format json`).",
+            how_many(self.total_rows as u64, "row", "rows")
         );
         let _ = writeln!(
             out,

@@ -49,7 +49,7 @@ pub mod solve;
 pub mod svg;
 pub mod symmetry;
 pub mod variant;
-mod words;
+pub mod words;
 
 pub use backend::Backend;
 pub use board::{Board, Cell, Filled};

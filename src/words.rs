@@ -1,7 +1,7 @@
 //! Counts said as a person says them: "1 failure", "2 failures".
 
 /// `count` followed by `one` or by `many`, as the count asks.
-pub(crate) fn how_many(count: u64, one: &str, many: &str) -> String {
+pub fn how_many(count: u64, one: &str, many: &str) -> String {
     match count {
         1 => format!("1 {one}"),
         _ => format!("{count} {many}"),

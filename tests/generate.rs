@@ -215,6 +215,26 @@ fn an_unreachable_clue_count_says_how_close_it_came() {
 }
 
 #[test]
+fn one_clue_in_one_attempt_is_said_in_the_singular() {
+    let output = numbrix(&[
+        "generate",
+        "--rows",
+        "2",
+        "--cols",
+        "2",
+        "--clues",
+        "1",
+        "--attempts",
+        "1",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stderr(&output),
+        "numbrix: 2x2_1clues_0: no unique 2x2 puzzle with 1 clue in 1 attempt: the fewest reached was 2\n"
+    );
+}
+
+#[test]
 fn generate_json_names_the_level() {
     let output = numbrix(&["generate", "--rows", "6", "--cols", "6", "--format", "json"]);
     assert_eq!(output.status.code(), Some(0));

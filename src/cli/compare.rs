@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 use numbrix::compare::{board_files, CompareOptions, Comparison, Measurement, Progress};
 use numbrix::search::Searches;
+use numbrix::words::how_many;
 use numbrix::{Backend, Error, Formulation, Options, SearchBudget, Variant};
 
 use crate::cli::answer::Answer;
@@ -202,8 +203,8 @@ fn report_errors(comparison: &Comparison) {
     let errors = comparison.errors().count();
     if errors > 0 {
         eprintln!(
-            "numbrix: {errors} of {} runs were WRONG or FAILED (see above); exit status {}",
-            comparison.measurements.len(),
+            "numbrix: {errors} of {} were WRONG or FAILED (see above); exit status {}",
+            how_many(comparison.measurements.len() as u64, "run", "runs"),
             comparison.exit_code()
         );
     }

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 use numbrix::generate::{minimize_with_progress, Asked, GenerateError, Minimized};
+use numbrix::words::how_many;
 use numbrix::{Board, Error};
 
 use crate::cli::answer::Answer;
@@ -42,8 +43,10 @@ pub fn run_minimize(args: &MinimizeArgs, quiet: bool, answer: &mut Answer) -> Re
         let mut asked = |asked: Asked| {
             if let Some(bar) = bar {
                 bar.set_message(format!(
-                    "({} questions asked about {clues} clues, {} removed)",
-                    asked.questions, asked.removed
+                    "({} asked about {}, {} removed)",
+                    how_many(asked.questions as u64, "question", "questions"),
+                    how_many(clues as u64, "clue", "clues"),
+                    asked.removed
                 ));
             }
         };

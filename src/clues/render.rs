@@ -78,15 +78,19 @@ pub fn text(research: &Research) -> String {
             } else {
                 "the time limit stopped the count"
             };
-            let _ = writeln!(text, "\nminimum: no puzzle with up to {last} clues ({why})");
+            let _ = writeln!(
+                text,
+                "\nminimum: no puzzle with up to {} ({why})",
+                how_many(last as u64, "clue", "clues")
+            );
         }
     }
     match &research.twins {
         Some(twins) => {
             let _ = writeln!(
                 text,
-                "\nmaximum: {} clues can fail to define a puzzle (the most possible); these two solutions share them:\n{}\n{}",
-                research.maximum.unwrap_or_default(),
+                "\nmaximum: {} fail to define a puzzle (the most possible); these two solutions share them:\n{}\n{}",
+                how_many(research.maximum.unwrap_or_default() as u64, "clue can", "clues can"),
                 render_grid(&twins.board, &twins.first),
                 render_grid(&twins.board, &twins.second)
             );

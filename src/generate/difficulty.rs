@@ -23,6 +23,7 @@ use crate::board::Board;
 use crate::check::check_values;
 use crate::domains::{Domains, Rules};
 use crate::search::{search_bounded, Limits};
+use crate::words::how_many;
 
 /// The stage that decides a board, easiest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -104,7 +105,7 @@ pub struct Difficulty {
 impl fmt::Display for Difficulty {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.search_nodes {
-            Some(nodes) => write!(f, "{} ({nodes} nodes)", self.level),
+            Some(nodes) => write!(f, "{} ({})", self.level, how_many(nodes, "node", "nodes")),
             None => write!(f, "{}", self.level),
         }
     }

@@ -37,6 +37,7 @@ use thiserror::Error;
 
 use crate::board::{Board, Cell};
 use crate::check::{check_values, Solution};
+use crate::words::how_many;
 
 mod difficulty;
 mod minimal;
@@ -84,7 +85,7 @@ pub enum GenerateError {
     #[error("{}", minimize_undecided(.0))]
     MinimizeUndecided(Box<Minimized>),
     /// No attempt reached a unique puzzle with this many clues.
-    #[error("no unique {rows}x{cols} puzzle with {wanted} clues in {attempts} attempts: the fewest reached was {closest}")]
+    #[error("no unique {rows}x{cols} puzzle with {} in {}: the fewest reached was {closest}", how_many(*.wanted as u64, "clue", "clues"), how_many(*.attempts as u64, "attempt", "attempts"))]
     CluesNotReached {
         rows: usize,
         cols: usize,
@@ -94,7 +95,8 @@ pub enum GenerateError {
     },
     /// No attempt made a puzzle of the level asked for.
     #[error(
-        "no puzzle at level {wanted} in {attempts} attempts: the levels reached were {reached}"
+        "no puzzle at level {wanted} in {}: the levels reached were {reached}",
+        how_many(*.attempts as u64, "attempt", "attempts")
     )]
     LevelNotReached {
         wanted: Level,

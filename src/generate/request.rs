@@ -109,10 +109,10 @@ impl Request {
         if let ClueRule::Count(clues) = self.clues {
             if clues > self.rows * self.cols {
                 return Err(usage(format!(
-                    "{clues} clues do not fit on a {}x{} board ({} cells)",
+                    "{clues} clues do not fit on a {}x{} board ({})",
                     self.rows,
                     self.cols,
-                    self.rows * self.cols
+                    how_many((self.rows * self.cols) as u64, "cell", "cells")
                 )));
             }
         }

@@ -29,7 +29,12 @@ impl fmt::Display for Phase {
             Phase::Reducing => write!(f, "reducing"),
             Phase::Shaving => write!(f, "shaving"),
             Phase::Searching { nodes, solutions } => {
-                write!(f, "searching: {nodes} nodes, {solutions} solutions")
+                write!(
+                    f,
+                    "searching: {}, {}",
+                    how_many(*nodes, "node", "nodes"),
+                    how_many(*solutions, "solution", "solutions")
+                )
             }
             Phase::Building => write!(f, "building the model"),
             Phase::Solving {

@@ -64,7 +64,7 @@ enum Command {
         search: SearchArgs,
         /// Stop after this many solutions [default: all with the search, 1000
         /// with a MIP solver].
-        #[arg(long)]
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         limit: Option<u64>,
     },
     /// Solve boards with several models and solvers; print a table (and a plot).

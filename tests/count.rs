@@ -34,6 +34,19 @@ fn count_stops_at_its_limit_with_exit_3() {
     assert_stopped_at(&output, 10);
 }
 
+#[test]
+fn a_limit_of_no_solutions_is_refused_with_exit_2() {
+    let output = numbrix_with_input(&["count", "-", "--limit", "0"], b"_,_,_\n_,_,_\n_,_,_\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output)
+            .starts_with("error: invalid value '0' for '--limit <LIMIT>': 0 is not in 1.."),
+        "{}",
+        stderr(&output)
+    );
+    assert!(stdout(&output).is_empty());
+}
+
 /// Four clues on 12x12: a single walk found no solution here in minutes,
 /// sunk in a part of the tree with none; restarts find thousands.
 const SCATTERED_CLUES: &str = "\

@@ -259,6 +259,25 @@ fn refuses_a_board_beyond_reach_with_exit_status_2() {
 }
 
 #[test]
+fn refuses_at_once_a_range_of_boards_that_holds_none_or_one_beyond_reach() {
+    for (cells, message) in [
+        (
+            "8",
+            "error: invalid value '8' for '--up-to <CELLS>': 8 is not in 9..=64",
+        ),
+        (
+            "65",
+            "error: invalid value '65' for '--up-to <CELLS>': 65 is not in 9..=64",
+        ),
+    ] {
+        let output = numbrix(&["clues", "--up-to", cells]);
+        assert_eq!(output.status.code(), Some(2), "{cells}");
+        assert!(stderr(&output).starts_with(message), "{}", stderr(&output));
+        assert!(stdout(&output).is_empty(), "{cells}");
+    }
+}
+
+#[test]
 fn refuses_more_solutions_than_the_memory_allows() {
     let output = numbrix(&["clues", "--rows", "5", "--cols", "5", "--memory", "0"]);
     assert_eq!(output.status.code(), Some(2));

@@ -19,9 +19,11 @@ pub struct CluesArgs {
     /// Columns of the board.
     #[arg(long, requires = "rows")]
     cols: Option<usize>,
-    /// Every board m x n with 3 <= m <= n and m n <= CELLS, smallest first.
-    #[arg(long, value_name = "CELLS", required_unless_present = "rows")]
-    up_to: Option<usize>,
+    /// Every board m x n with 3 <= m <= n and m n <= CELLS, smallest first
+    /// (CELLS from 9, 3x3, to 64, the research's largest).
+    #[arg(long, value_name = "CELLS", required_unless_present = "rows",
+          value_parser = clap::value_parser!(u64).range(9..=numbrix::clues::MAX_CELLS as u64))]
+    up_to: Option<u64>,
     /// Give up looking for a minimum after this many clues.
     #[arg(long, value_name = "N", default_value_t = numbrix::clues::DEFAULT_MAX_CLUES)]
     max_clues: usize,
@@ -83,6 +85,7 @@ impl CluesArgs {
         match (self.rows, self.cols, self.up_to) {
             (Some(rows), Some(cols), _) => vec![(rows, cols)],
             (_, _, Some(cells)) => {
+                let cells = cells as usize;
                 let mut shapes: Vec<(usize, usize)> = (3..)
                     .take_while(|rows| rows * rows <= cells)
                     .flat_map(|rows| (rows..=cells / rows).map(move |cols| (rows, cols)))

@@ -46,7 +46,7 @@ const LOOSE_REMOVALS: usize = SAMPLE_TRIALS / 8;
 /// Boards of at most this many cells try the search by propagation before
 /// shaving: up to 12x12 it settles the benchmark boards, with one solution
 /// or many, in fewer propagations than shaving's passes; from 15x15 on its
-/// tree outgrows them (docs/record/search.md).
+/// tree outgrows them (docs/record/propagation.md).
 const PROPAGATION_CELLS: usize = 144;
 
 /// Decisions per cell the search by propagation gets on a small tight board

@@ -14,6 +14,8 @@ use crate::parse_seconds;
 pub(crate) struct ModelArgs {
     /// The board: a CSV file, or `-` for standard input.
     pub(crate) board: PathBuf,
+    /// The formulation of the integer program (models/README.md); the
+    /// search builds no model and ignores it.
     #[arg(long, value_enum, default_value_t = Formulation::Assignment)]
     model: Formulation,
     /// highs or cbc (MIP solvers), or search (numbrix's own search, no model)

@@ -45,11 +45,18 @@ enum Command {
     /// Solve a board (CSV; `-` reads standard input).
     Solve(SolveArgs),
     /// Check a filled grid against a board: exit 0 if it solves it, 1 if not.
-    Check { board: PathBuf, solution: PathBuf },
+    Check {
+        /// The board: a CSV file, or `-` for standard input.
+        board: PathBuf,
+        /// The filled grid, in the board's format (`solve --format csv`
+        /// writes it); `-` for standard input.
+        solution: PathBuf,
+    },
     /// Explain the model of a board: each family, its algebra, its rows here, one row written out.
     Model {
         #[command(flatten)]
         model: ModelArgs,
+        /// How the account of the model is printed.
         #[arg(long, value_enum, default_value_t = SummaryFormat::Text)]
         format: SummaryFormat,
     },
@@ -99,6 +106,7 @@ struct SolveArgs {
     /// (checked) solution is still printed, with exit status 3.
     #[arg(long, value_name = "SECS", value_parser = parse_seconds, requires = "unique")]
     unique_time_limit: Option<f64>,
+    /// How the answer is printed on standard output.
     #[arg(long, value_enum, default_value_t = Format::Grid)]
     format: Format,
 }
@@ -107,6 +115,7 @@ struct SolveArgs {
 struct ExportArgs {
     #[command(flatten)]
     model: ModelArgs,
+    /// The file format of the model written.
     #[arg(long, value_enum, default_value_t = FileFormat::Lp)]
     format: FileFormat,
     /// Write here (atomically) instead of standard output.

@@ -47,6 +47,7 @@ pub struct CluesArgs {
     /// Also prove each witness unique with the MIP alone, on these solvers.
     #[arg(long, value_enum, value_delimiter = ',', value_name = "SOLVERS")]
     prove: Vec<Backend>,
+    /// How the research is printed.
     #[arg(long, value_enum, default_value_t = CluesFormat::Text)]
     format: CluesFormat,
 }

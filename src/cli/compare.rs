@@ -64,6 +64,7 @@ pub struct CompareArgs {
     /// search rows then measure the first to settle each board).
     #[arg(long, value_name = "N", default_value_t = Searches::DEFAULT_THREADS as u16, value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: u16,
+    /// How the measurements are printed.
     #[arg(long, value_enum, default_value_t = CompareFormat::Table)]
     format: CompareFormat,
     /// Also draw time against board cells as an SVG (written atomically).

@@ -42,6 +42,7 @@ pub struct GenerateArgs {
     /// Seconds for all the puzzles.
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     time_limit: Option<f64>,
+    /// How the puzzles are printed.
     #[arg(long, value_enum, default_value_t = GenerateFormat::Text)]
     format: GenerateFormat,
 }

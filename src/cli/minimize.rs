@@ -22,6 +22,7 @@ pub struct MinimizeArgs {
     /// clue may still go), and the exit status is 3.
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     time_limit: Option<f64>,
+    /// How the board kept is printed.
     #[arg(long, value_enum, default_value_t = MinimizeFormat::Csv)]
     format: MinimizeFormat,
 }

@@ -220,13 +220,13 @@ impl Request {
     }
 }
 
-/// "shaving 3 times, all_different 2 times".
+/// "shaving 3 times, all_different 1 time".
 fn summarize_levels(levels: &[Level]) -> String {
     let parts: Vec<String> = Level::ALL
         .iter()
         .filter_map(|level| {
             let times = levels.iter().filter(|&found| found == level).count();
-            (times > 0).then(|| format!("{level} {times} times"))
+            (times > 0).then(|| format!("{level} {}", how_many(times as u64, "time", "times")))
         })
         .collect();
     parts.join(", ")
@@ -313,6 +313,15 @@ mod tests {
     fn more_clues_than_cells_are_refused() {
         let request = Request::new(3, 3, ClueRule::Count(10));
         assert!(request.validate().is_err());
+    }
+
+    #[test]
+    fn levels_reached_are_counted_in_words() {
+        let levels = [Level::Shaving, Level::Distance, Level::Shaving];
+        assert_eq!(
+            summarize_levels(&levels),
+            "distance 1 time, shaving 2 times"
+        );
     }
 
     #[test]

@@ -20,7 +20,7 @@ pub enum Contradiction {
         high_cell: Cell,
         distance: usize,
     },
-    #[error("clues {low} at {low_cell} and {high} at {high_cell} are {distance} steps apart, more than the {gap} steps between the values", gap = high - low)]
+    #[error("clues {low} at {low_cell} and {high} at {high_cell} are {distance} steps apart, more than the {gap} between the values", gap = crate::words::how_many(u64::from(high - low), "step", "steps"))]
     Distance {
         low: u32,
         low_cell: Cell,

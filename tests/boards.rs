@@ -304,7 +304,7 @@ fn a_distance_contradiction_names_both_clues() {
     assert_eq!(report.status, Status::Infeasible);
     assert_eq!(
         report.reason.unwrap(),
-        "clues 1 at (4,2) and 2 at (2,7) are 7 steps apart, more than the 1 steps between the values"
+        "clues 1 at (4,2) and 2 at (2,7) are 7 steps apart, more than the 1 step between the values"
     );
 }
 

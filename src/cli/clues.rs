@@ -6,6 +6,7 @@ use std::io::IsTerminal;
 use clap::{Args, ValueEnum};
 use numbrix::clues::store::StoreError;
 use numbrix::clues::{research, Part, Progress, Research, ResearchError, ResearchOptions};
+use numbrix::words::how_many;
 use numbrix::{Backend, Error, InputError};
 
 use crate::cli::answer::Answer;
@@ -161,7 +162,10 @@ pub fn run_clues(
                 match progress {
                     Progress::Listing { solutions } => {
                         bar.set_length(0);
-                        bar.set_message(format!("{rows}x{cols}: {solutions} solutions listed"));
+                        bar.set_message(format!(
+                            "{rows}x{cols}: {} listed",
+                            how_many(solutions, "solution", "solutions")
+                        ));
                     }
                     Progress::Counting { clues, done, of } => {
                         bar.set_length(of);

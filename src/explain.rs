@@ -167,11 +167,11 @@ impl ModelSummary {
         }
         let _ = writeln!(out, "\nVariables");
         for family in &self.variables {
-            write_family(&mut out, family, "variables");
+            write_family(&mut out, family, ("variable", "variables"));
         }
         let _ = writeln!(out, "\nEquations");
         for family in &self.equations {
-            write_family(&mut out, family, "rows");
+            write_family(&mut out, family, ("row", "rows"));
         }
         let _ = writeln!(
             out,
@@ -186,7 +186,10 @@ impl ModelSummary {
     }
 }
 
-fn write_family(out: &mut String, family: &FamilySummary, unit: &str) {
+/// One family's line, its count said with `unit` (one, many), then its
+/// algebra and an example row.
+fn write_family(out: &mut String, family: &FamilySummary, unit: (&str, &str)) {
+    let unit = if family.count == 1 { unit.0 } else { unit.1 };
     let _ = writeln!(
         out,
         "  {:<16} {:>6} {unit:<10} {}",

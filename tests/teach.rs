@@ -275,6 +275,28 @@ fn model_writes_out_one_concrete_row_per_family_present() {
 }
 
 #[test]
+fn model_says_a_family_of_one_in_the_singular() {
+    let output = common::numbrix_with_input(&["model", "-", "--faithful"], b".\n");
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    let family = |name: &str| {
+        let line = text
+            .lines()
+            .find(|line| line.trim_start().starts_with(name));
+        line.unwrap_or_else(|| panic!("no {name} in\n{text}"))
+            .split_whitespace()
+            .skip(1)
+            .take(2)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert_eq!(family("x(i,j,k)"), "1 variable");
+    assert_eq!(family("one_value(i,j)"), "1 row");
+    assert_eq!(family("next(i,j,k<T)"), "0 rows");
+    assert!(text.contains("Total: 2 rows"), "{text}");
+}
+
+#[test]
 fn relaxation_of_the_faithful_assignment_model_is_integral_on_the_classic_board() {
     let output = numbrix(&[
         "solve",

@@ -8,7 +8,7 @@
 use std::fmt;
 use std::path::Path;
 
-use crate::error::{InputError, Place};
+use crate::error::InputError;
 
 mod parse;
 
@@ -74,17 +74,7 @@ impl Board {
                 cells: clues.len(),
             });
         }
-        let cells = clues
-            .into_iter()
-            .enumerate()
-            .map(|(index, clue)| {
-                (
-                    Place::at(index / cols + 1, index % cols + 1),
-                    clue.map(Token::Number),
-                )
-            })
-            .collect();
-        Board::from_grid(Grid { rows, cols, cells })
+        Board::from_grid(Grid::from_clues(rows, cols, clues))
     }
 
     /// A board with no clues at all.
@@ -105,33 +95,35 @@ impl Board {
 
     fn from_grid(grid: Grid) -> Result<Board, InputError> {
         let total = grid.rows * grid.cols;
-        let mut seen: Vec<Option<Place>> = vec![None; total + 1];
+        // For each value, one more than the index of the cell that gave it
+        // first (0: not given yet).
+        let mut given_at: Vec<u32> = vec![0; total + 1];
         let mut clues = Vec::with_capacity(total);
-        for (place, token) in grid.cells {
-            let clue = match token {
+        for index in 0..grid.len() {
+            let clue = match grid.token(index) {
                 None => None,
                 Some(Token::Number(value)) if (1..=total as u64).contains(&(value as u64)) => {
-                    let slot = &mut seen[value as usize];
-                    if let Some(first) = *slot {
+                    let slot = &mut given_at[value as usize];
+                    if *slot != 0 {
                         return Err(InputError::Duplicate {
-                            place,
+                            place: grid.place(index),
                             value,
-                            first,
+                            first: grid.place(*slot as usize - 1),
                         });
                     }
-                    *slot = Some(place);
+                    *slot = index as u32 + 1;
                     Some(value)
                 }
                 Some(Token::Number(value)) => {
                     return Err(InputError::OutOfRange {
-                        place,
+                        place: grid.place(index),
                         value: value.to_string(),
                         total,
                     })
                 }
                 Some(Token::Huge(digits)) => {
                     return Err(InputError::OutOfRange {
-                        place,
+                        place: grid.place(index),
                         value: digits,
                         total,
                     })
@@ -302,11 +294,9 @@ impl Filled {
         Ok(Filled {
             rows: grid.rows,
             cols: grid.cols,
-            values: grid
-                .cells
-                .into_iter()
-                .map(|(_, token)| {
-                    token.map(|token| match token {
+            values: (0..grid.len())
+                .map(|index| {
+                    grid.token(index).map(|token| match token {
                         Token::Number(value) => value as u64,
                         Token::Huge(_) => u64::MAX,
                     })
@@ -392,6 +382,55 @@ mod tests {
     #[test]
     fn refuses_a_board_without_cells() {
         assert_eq!(Board::empty(0, 5), Err(InputError::Empty));
+    }
+
+    fn out_of_range(line: usize, column: usize, value: &str, total: usize) -> InputError {
+        InputError::OutOfRange {
+            place: crate::error::Place::at(line, column),
+            value: value.to_string(),
+            total,
+        }
+    }
+
+    #[test]
+    fn a_clue_of_zero_built_in_code_is_out_of_range_at_its_cell() {
+        assert_eq!(
+            Board::new(2, 2, vec![None, None, None, Some(0)]),
+            Err(out_of_range(2, 2, "0", 4))
+        );
+    }
+
+    #[test]
+    fn numbers_as_large_as_a_u32_or_larger_are_out_of_range_as_written() {
+        assert_eq!(
+            Board::parse(b"1,4294967295\n,\n"),
+            Err(out_of_range(1, 2, "4294967295", 4))
+        );
+        assert_eq!(
+            Board::parse(b"1,\n\n,0099999999999\n"),
+            Err(out_of_range(3, 2, "99999999999", 4))
+        );
+    }
+
+    #[test]
+    fn a_filled_grid_keeps_numbers_past_the_board_for_the_checker() {
+        let filled = Filled::parse(b"4294967295,99999999999\n0,3\n").unwrap();
+        assert_eq!(
+            filled.values,
+            vec![Some(4294967295), Some(u64::MAX), None, Some(3)]
+        );
+    }
+
+    #[test]
+    fn a_clue_given_twice_names_both_places_past_blank_lines() {
+        assert_eq!(
+            Board::parse(b"1,\n\n,\n\n,1\n"),
+            Err(InputError::Duplicate {
+                place: crate::error::Place::at(5, 2),
+                value: 1,
+                first: crate::error::Place::at(1, 1),
+            })
+        );
     }
 
     #[test]

@@ -45,20 +45,89 @@ pub fn read_input(path: &Path) -> Result<Vec<u8>, InputError> {
 }
 
 /// One parsed field.
+#[derive(Clone)]
 pub(super) enum Token {
     Number(u32),
     /// Digits too many for a u32 (kept as text for the error message).
     Huge(String),
 }
 
-/// The rectangle of fields shared by boards and filled grids.
+/// The rectangle of fields shared by boards and filled grids, four bytes a
+/// cell: a board of the largest size allowed is read in about a tenth of
+/// the memory a place and a token per cell would take.
 pub(super) struct Grid {
     pub(super) rows: usize,
     pub(super) cols: usize,
-    pub(super) cells: Vec<(Place, Option<Token>)>,
+    /// The line each row was read from.
+    lines: Vec<usize>,
+    /// Row-major: [`EMPTY`], a number, or [`ASIDE`] for a token kept in
+    /// `aside`.
+    values: Vec<u32>,
+    /// The tokens no `u32` other than the two marks stands for (0 from
+    /// [`Grid::from_clues`], `u32::MAX`, and numbers too large for a
+    /// `u32`), by cell index, in order.
+    aside: Vec<(usize, Token)>,
 }
 
+/// An empty cell in [`Grid::values`].
+const EMPTY: u32 = 0;
+
+/// A cell whose token is in [`Grid::aside`].
+const ASIDE: u32 = u32::MAX;
+
 impl Grid {
+    /// A grid of row-major clues, row r read from line r.
+    pub(super) fn from_clues(rows: usize, cols: usize, clues: Vec<Option<u32>>) -> Grid {
+        let mut grid = Grid {
+            rows,
+            cols,
+            lines: (1..=rows).collect(),
+            values: Vec::with_capacity(clues.len()),
+            aside: Vec::new(),
+        };
+        for clue in clues {
+            grid.push(clue.map(Token::Number));
+        }
+        grid
+    }
+
+    fn push(&mut self, token: Option<Token>) {
+        let value = match token {
+            None => EMPTY,
+            Some(Token::Number(value)) if value != EMPTY && value != ASIDE => value,
+            Some(token) => {
+                self.aside.push((self.values.len(), token));
+                ASIDE
+            }
+        };
+        self.values.push(value);
+    }
+
+    /// Cells read.
+    pub(super) fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Where the cell of row-major `index` was read.
+    pub(super) fn place(&self, index: usize) -> Place {
+        Place::at(self.lines[index / self.cols], index % self.cols + 1)
+    }
+
+    /// The token of the cell of row-major `index`, if it is not empty.
+    pub(super) fn token(&self, index: usize) -> Option<Token> {
+        match self.values[index] {
+            EMPTY => None,
+            ASIDE => {
+                let at = self
+                    .aside
+                    .binary_search_by_key(&index, |&(cell, _)| cell)
+                    .expect("a cell marked aside has its token there");
+                Some(self.aside[at].1.clone())
+            }
+            value => Some(Token::Number(value)),
+        }
+    }
+
     pub(super) fn parse(text: &[u8]) -> Result<Grid, InputError> {
         // A line of c commas holds c + 1 fields, so the commas bound the
         // cells before the CSV reader holds a single record: 200 MB of
@@ -75,7 +144,13 @@ impl Grid {
             .flexible(true)
             .from_reader(text);
         let mut record = csv::ByteRecord::new();
-        let mut cells = Vec::new();
+        let mut grid = Grid {
+            rows: 0,
+            cols: 0,
+            lines: Vec::new(),
+            values: Vec::new(),
+            aside: Vec::new(),
+        };
         let (mut rows, mut cols, mut first_line) = (0, 0, 0);
         let mut first_ends_empty = false;
         // The reader's own line numbers drift after CRLF endings and blank
@@ -127,15 +202,18 @@ impl Grid {
                     limit: format!("{MAX_CELLS} cells"),
                 });
             }
+            grid.lines.push(line);
             for (field_index, field) in record.iter().enumerate() {
                 let place = Place::at(line, field_index + 1);
-                cells.push((place, parse_token(place, field)?));
+                grid.push(parse_token(place, field)?);
             }
         }
         if rows == 0 {
             return Err(InputError::Empty);
         }
-        Ok(Grid { rows, cols, cells })
+        grid.rows = rows;
+        grid.cols = cols;
+        Ok(grid)
     }
 }
 

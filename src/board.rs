@@ -6,6 +6,7 @@
 //! UTF-8 byte-order mark and Windows line endings are accepted.
 
 use std::fmt;
+use std::num::NonZeroU32;
 use std::path::Path;
 
 use crate::error::InputError;
@@ -58,8 +59,8 @@ impl fmt::Display for Cell {
 pub struct Board {
     rows: usize,
     cols: usize,
-    /// Row-major; `Some(v)` is the clue `v`.
-    clues: Vec<Option<u32>>,
+    /// Row-major; `Some(v)` is the clue `v` (four bytes a cell).
+    clues: Vec<Option<NonZeroU32>>,
 }
 
 impl Board {
@@ -112,7 +113,7 @@ impl Board {
                         });
                     }
                     *slot = index as u32 + 1;
-                    Some(value)
+                    NonZeroU32::new(value)
                 }
                 Some(Token::Number(value)) => {
                     return Err(InputError::OutOfRange {
@@ -178,7 +179,7 @@ impl Board {
 
     /// The clue at a cell, if any.
     pub fn clue(&self, cell: Cell) -> Option<u32> {
-        self.clues[self.index(cell)]
+        self.clues[self.index(cell)].map(NonZeroU32::get)
     }
 
     /// Every clue as (cell, value), row by row.
@@ -186,7 +187,7 @@ impl Board {
         self.clues
             .iter()
             .enumerate()
-            .filter_map(|(index, clue)| clue.map(|value| (self.cell(index), value)))
+            .filter_map(|(index, clue)| clue.map(|value| (self.cell(index), value.get())))
     }
 
     /// The clues in increasing order of value (ties, which only a board
@@ -233,7 +234,11 @@ impl Board {
     /// The same grid with `value` placed at `cell` (for building boards in tests
     /// and examples). Fails like [`Board::new`] if that breaks a rule.
     pub fn with_clue(&self, cell: Cell, value: Option<u32>) -> Result<Board, InputError> {
-        let mut clues = self.clues.clone();
+        let mut clues: Vec<Option<u32>> = self
+            .clues
+            .iter()
+            .map(|clue| clue.map(NonZeroU32::get))
+            .collect();
         clues[self.index(cell)] = value;
         Board::new(self.rows, self.cols, clues)
     }

@@ -290,6 +290,14 @@ fn run(cli: &Cli, answer: &mut Answer) -> Result<i32, Error> {
             Ok(report.exit_code())
         }
         Command::Check { board, solution } => {
+            let stdin = std::path::Path::new("-");
+            if board == stdin && solution == stdin {
+                return Err(numbrix::InputError::Usage(
+                    "check reads the board and the solution from two inputs: only one of them can be `-`"
+                        .into(),
+                )
+                .into());
+            }
             let board = Board::read(board)?;
             let filled = Filled::read(solution)?;
             match numbrix::check(&board, &filled) {

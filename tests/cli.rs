@@ -202,6 +202,17 @@ fn check_reports_non_adjacent_steps() {
 }
 
 #[test]
+fn check_refuses_to_read_both_files_from_standard_input() {
+    let output = numbrix_with_input(&["check", "-", "-"], b"1,2\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stderr(&output),
+        "numbrix: check reads the board and the solution from two inputs: only one of them can be `-`\n"
+    );
+    assert!(stdout(&output).is_empty());
+}
+
+#[test]
 fn input_errors_exit_2_naming_file_line_and_column() {
     let cases: [(&str, &str); 5] = [
         (

@@ -218,9 +218,22 @@ pub enum Progress<'a> {
 
 /// The board files named by `arguments`: a file stands for itself, a folder
 /// for every `*.csv` in it except `*.solution.csv`, sorted by name. Only an
-/// unreadable folder is an error; a file that is missing or malformed is
-/// reported by [`compare`] as a failed measurement.
+/// unreadable folder is an error, and standard input (`-`) named twice
+/// (it can be read once); a file that is missing or malformed is reported
+/// by [`compare`] as a failed measurement.
 pub fn board_files(arguments: &[PathBuf]) -> Result<Vec<PathBuf>, Error> {
+    let stdin = std::path::Path::new("-");
+    if arguments
+        .iter()
+        .filter(|&argument| argument == stdin)
+        .count()
+        > 1
+    {
+        return Err(InputError::Usage(
+            "standard input can be read once: name `-` only once".into(),
+        )
+        .into());
+    }
     let mut files = Vec::new();
     for argument in arguments {
         if !argument.is_dir() {

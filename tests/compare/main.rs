@@ -236,6 +236,18 @@ fn variants_flag_does_not_go_with_both() {
 }
 
 #[test]
+fn standard_input_named_twice_is_refused_at_once() {
+    let output =
+        common::numbrix_with_input(&["compare", "-", "-", "--solvers", "search"], b"1,2\n4,3\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        common::stderr(&output),
+        "numbrix: standard input can be read once: name `-` only once\n"
+    );
+    assert!(common::stdout(&output).is_empty());
+}
+
+#[test]
 fn a_folder_means_its_boards_sorted_without_solution_files() {
     let folder = tempfile::tempdir().unwrap();
     for name in ["b_9x9.csv", "a_6x6.csv", "a_6x6.solution.csv", "notes.txt"] {

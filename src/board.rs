@@ -352,6 +352,7 @@ fn check_size(rows: usize, cols: usize) -> Result<(), InputError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::Place;
 
     #[test]
     fn a_cells_neighbour_indices_are_its_neighbours_in_the_same_order() {
@@ -391,7 +392,7 @@ mod tests {
 
     fn out_of_range(line: usize, column: usize, value: &str, total: usize) -> InputError {
         InputError::OutOfRange {
-            place: crate::error::Place::at(line, column),
+            place: Place::at(line, column),
             value: value.to_string(),
             total,
         }
@@ -431,9 +432,9 @@ mod tests {
         assert_eq!(
             Board::parse(b"1,\n\n,\n\n,1\n"),
             Err(InputError::Duplicate {
-                place: crate::error::Place::at(5, 2),
+                place: Place::at(5, 2),
                 value: 1,
-                first: crate::error::Place::at(1, 1),
+                first: Place::at(1, 1),
             })
         );
     }

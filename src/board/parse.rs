@@ -52,9 +52,9 @@ pub(super) enum Token {
     Huge(String),
 }
 
-/// The rectangle of fields shared by boards and filled grids, four bytes a
-/// cell: a board of the largest size allowed is read in about a tenth of
-/// the memory a place and a token per cell would take.
+/// The rectangle of fields shared by boards and filled grids, in four bytes
+/// a cell: the line of each row is kept once, not a place for every cell,
+/// so that the largest board allowed is refused without holding gigabytes.
 pub(super) struct Grid {
     pub(super) rows: usize,
     pub(super) cols: usize,
@@ -63,9 +63,9 @@ pub(super) struct Grid {
     /// Row-major: [`EMPTY`], a number, or [`ASIDE`] for a token kept in
     /// `aside`.
     values: Vec<u32>,
-    /// The tokens no `u32` other than the two marks stands for (0 from
-    /// [`Grid::from_clues`], `u32::MAX`, and numbers too large for a
-    /// `u32`), by cell index, in order.
+    /// The tokens `values` cannot hold (0 from [`Grid::from_clues`],
+    /// `u32::MAX`, and numbers too large for a `u32`), by cell index, in
+    /// order.
     aside: Vec<(usize, Token)>,
 }
 

@@ -248,6 +248,19 @@ fn an_empty_one_by_one_board_is_a_puzzle_without_clues_and_has_no_maximum() {
 }
 
 #[test]
+fn one_clue_that_fails_is_said_in_the_singular() {
+    let output = numbrix(&["clues", "--rows", "1", "--cols", "3"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains(
+            "maximum: 1 clue can fail to define a puzzle (the most possible); these two solutions share it:"
+        ),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
 fn refuses_a_board_beyond_reach_with_exit_status_2() {
     let output = numbrix(&["clues", "--rows", "9", "--cols", "9"]);
     assert_eq!(output.status.code(), Some(2));

@@ -89,8 +89,9 @@ pub fn text(research: &Research) -> String {
         Some(twins) => {
             let _ = writeln!(
                 text,
-                "\nmaximum: {} fail to define a puzzle (the most possible); these two solutions share them:\n{}\n{}",
-                how_many(research.maximum.unwrap_or_default() as u64, "clue can", "clues can"),
+                "\nmaximum: {} to define a puzzle (the most possible); these two solutions share {}:\n{}\n{}",
+                how_many(research.maximum.unwrap_or_default() as u64, "clue can fail", "clues can fail"),
+                if research.maximum == Some(1) { "it" } else { "them" },
                 render_grid(&twins.board, &twins.first),
                 render_grid(&twins.board, &twins.second)
             );

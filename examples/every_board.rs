@@ -32,7 +32,7 @@
 //! and the scan ends with exit status 1 (CI runs the `8x8` group with
 //! `SEEDS=2`).
 //!
-//! docs/benchmarks.md quotes its output ("Below 30x30").
+//! docs/search-benchmarks.md quotes its output ("Below 30x30").
 
 use std::time::Duration;
 

@@ -20,7 +20,7 @@
 //! starts the seeds at S and `SEEDS=N` takes N of them (S, S + 1, ...,
 //! S + N - 1).
 //!
-//! docs/benchmarks.md quotes its output.
+//! docs/search-benchmarks.md quotes its output.
 
 use std::time::Instant;
 

@@ -1,7 +1,7 @@
 //! Two fills side by side, for a first solution on a board with clues.
 //!
 //! The nodes the fill takes to a first solution on a board with scattered
-//! clues vary by orders of magnitude with its tie-break (docs/benchmarks.md
+//! clues vary by orders of magnitude with its tie-break (docs/search-benchmarks.md
 //! gives them over seeds). The fill's own restarts do not cure this: its
 //! repairs and failure weights carry from run to run, so a fill that went
 //! into a bad neighbourhood stays near it. Runs of this kind are

@@ -1,7 +1,7 @@
 //! Searches side by side on threads, for a first and a second solution.
 //!
 //! The nodes the search takes to settle a board with many solutions vary
-//! by orders of magnitude with its seeds (docs/benchmarks.md), and the
+//! by orders of magnitude with its seeds (docs/search-benchmarks.md), and the
 //! time to a solution is heavy-tailed: the remedy Gomes, Selman, Crato and
 //! Kautz (2000) give is to run independent searches and take the first
 //! answer. The two fills of one search already take turns on one thread

@@ -291,6 +291,18 @@ fn refuses_at_once_a_range_of_boards_that_holds_none_or_one_beyond_reach() {
 }
 
 #[test]
+fn refuses_a_search_for_a_minimum_of_no_clues_at_once() {
+    let output = numbrix(&["clues", "--rows", "3", "--cols", "3", "--max-clues", "0"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).starts_with("error: invalid value '0' for '--max-clues <N>'"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(stdout(&output).is_empty());
+}
+
+#[test]
 fn refuses_more_solutions_than_the_memory_allows() {
     let output = numbrix(&["clues", "--rows", "5", "--cols", "5", "--memory", "0"]);
     assert_eq!(output.status.code(), Some(2));

@@ -25,9 +25,10 @@ pub struct CluesArgs {
     #[arg(long, value_name = "CELLS", required_unless_present = "rows",
           value_parser = clap::value_parser!(u64).range(9..=numbrix::clues::MAX_CELLS as u64))]
     up_to: Option<u64>,
-    /// Give up looking for a minimum after this many clues.
-    #[arg(long, value_name = "N", default_value_t = numbrix::clues::DEFAULT_MAX_CLUES)]
-    max_clues: usize,
+    /// Give up looking for a minimum after this many clues (1 or more).
+    #[arg(long, value_name = "N", default_value_t = numbrix::clues::DEFAULT_MAX_CLUES as u64,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    max_clues: u64,
     /// Threads that count cell sets [default: every core].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     threads: Option<u32>,
@@ -102,7 +103,7 @@ impl CluesArgs {
     fn options(&self) -> ResearchOptions {
         let defaults = ResearchOptions::default();
         ResearchOptions {
-            max_clues: self.max_clues,
+            max_clues: self.max_clues as usize,
             threads: self
                 .threads
                 .map_or(defaults.threads, |threads| threads as usize),

@@ -95,7 +95,7 @@ impl Board {
     }
 
     fn from_grid(grid: Grid) -> Result<Board, InputError> {
-        let total = grid.rows * grid.cols;
+        let total = grid.rows() * grid.cols;
         // For each value, one more than the index of the cell that gave it
         // first (0: not given yet).
         let mut given_at: Vec<u32> = vec![0; total + 1];
@@ -133,7 +133,7 @@ impl Board {
             clues.push(clue);
         }
         Ok(Board {
-            rows: grid.rows,
+            rows: grid.rows(),
             cols: grid.cols,
             clues,
         })
@@ -297,7 +297,7 @@ impl Filled {
     pub fn parse(text: &[u8]) -> Result<Filled, InputError> {
         let grid = Grid::parse(text)?;
         Ok(Filled {
-            rows: grid.rows,
+            rows: grid.rows(),
             cols: grid.cols,
             values: (0..grid.len())
                 .map(|index| {
@@ -316,9 +316,14 @@ impl Filled {
     }
 }
 
+/// Does `path` name standard input (`-`)? It can be read once.
+pub fn is_standard_input(path: &Path) -> bool {
+    path == Path::new("-")
+}
+
 /// How messages name an input: its path, or "standard input" for `-`.
 pub fn input_name(path: &Path) -> String {
-    if path == Path::new("-") {
+    if is_standard_input(path) {
         "standard input".to_string()
     } else {
         path.display().to_string()

@@ -17,6 +17,7 @@ mod cli {
 }
 use cli::answer::Answer;
 use cli::model_args::{ModelArgs, SearchArgs};
+use numbrix::board::is_standard_input;
 use numbrix::check::Solution;
 use numbrix::export::FileFormat;
 use numbrix::report::{render_csv, render_grid};
@@ -290,8 +291,7 @@ fn run(cli: &Cli, answer: &mut Answer) -> Result<i32, Error> {
             Ok(report.exit_code())
         }
         Command::Check { board, solution } => {
-            let stdin = std::path::Path::new("-");
-            if board == stdin && solution == stdin {
+            if is_standard_input(board) && is_standard_input(solution) {
                 return Err(numbrix::InputError::Usage(
                     "check reads the board and the solution from two inputs: only one of them can be `-`"
                         .into(),

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use crate::error::{InputError, Place};
 
-use super::{in_file, input_name, MAX_CELLS, MAX_INPUT_BYTES};
+use super::{in_file, input_name, is_standard_input, MAX_CELLS, MAX_INPUT_BYTES};
 
 /// Reads a whole file (or standard input for `-`), refusing anything larger
 /// than [`MAX_INPUT_BYTES`] before it is held in memory.
@@ -22,7 +22,7 @@ pub fn read_input(path: &Path) -> Result<Vec<u8>, InputError> {
         },
     };
     let mut bytes = Vec::new();
-    let read = if path == Path::new("-") {
+    let read = if is_standard_input(path) {
         std::io::stdin()
             .lock()
             .take(MAX_INPUT_BYTES + 1)
@@ -56,9 +56,8 @@ pub(super) enum Token {
 /// a cell: the line of each row is kept once, not a place for every cell,
 /// so that the largest board allowed is refused without holding gigabytes.
 pub(super) struct Grid {
-    pub(super) rows: usize,
     pub(super) cols: usize,
-    /// The line each row was read from.
+    /// The line each row was read from: one entry a row.
     lines: Vec<usize>,
     /// Row-major: [`EMPTY`], a number, or [`ASIDE`] for a token kept in
     /// `aside`.
@@ -79,7 +78,6 @@ impl Grid {
     /// A grid of row-major clues, row r read from line r.
     pub(super) fn from_clues(rows: usize, cols: usize, clues: Vec<Option<u32>>) -> Grid {
         let mut grid = Grid {
-            rows,
             cols,
             lines: (1..=rows).collect(),
             values: Vec::with_capacity(clues.len()),
@@ -101,6 +99,11 @@ impl Grid {
             }
         };
         self.values.push(value);
+    }
+
+    /// Rows read.
+    pub(super) fn rows(&self) -> usize {
+        self.lines.len()
     }
 
     /// Cells read.
@@ -145,13 +148,11 @@ impl Grid {
             .from_reader(text);
         let mut record = csv::ByteRecord::new();
         let mut grid = Grid {
-            rows: 0,
             cols: 0,
             lines: Vec::new(),
             values: Vec::new(),
             aside: Vec::new(),
         };
-        let (mut rows, mut cols, mut first_line) = (0, 0, 0);
         let mut first_ends_empty = false;
         // The reader's own line numbers drift after CRLF endings and blank
         // lines: lines are counted here, from the byte where a record starts.
@@ -163,7 +164,7 @@ impl Grid {
                 Err(error) => {
                     let line = error
                         .position()
-                        .map_or(rows + 1, |p| lines.line_at(p.byte() as usize));
+                        .map_or(grid.rows() + 1, |p| lines.line_at(p.byte() as usize));
                     return Err(InputError::Unreadable {
                         line,
                         message: error.to_string(),
@@ -172,47 +173,45 @@ impl Grid {
             }
             let line = record
                 .position()
-                .map_or(rows + 1, |p| lines.line_at(p.byte() as usize));
+                .map_or(grid.rows() + 1, |p| lines.line_at(p.byte() as usize));
             // A line of spaces is as blank as an empty one (the csv reader skips only the latter).
             if record.len() == 1 && record[0].iter().all(|byte| byte.is_ascii_whitespace()) {
                 continue;
             }
             let ends_empty = record.len() > 1 && record[record.len() - 1].is_empty();
-            if rows == 0 {
-                cols = record.len();
-                first_line = line;
+            if let Some(&first_line) = grid.lines.first() {
+                if record.len() != grid.cols {
+                    return Err(InputError::Ragged {
+                        line,
+                        found: record.len(),
+                        expected: grid.cols,
+                        first_line,
+                        trailing_comma: if record.len() > grid.cols {
+                            ends_empty
+                        } else {
+                            first_ends_empty
+                        },
+                    });
+                }
+            } else {
+                grid.cols = record.len();
                 first_ends_empty = ends_empty;
-            } else if record.len() != cols {
-                return Err(InputError::Ragged {
-                    line,
-                    found: record.len(),
-                    expected: cols,
-                    first_line,
-                    trailing_comma: if record.len() > cols {
-                        ends_empty
-                    } else {
-                        first_ends_empty
-                    },
-                });
             }
-            rows += 1;
-            if rows.saturating_mul(cols) > MAX_CELLS {
+            grid.lines.push(line);
+            if grid.rows().saturating_mul(grid.cols) > MAX_CELLS {
                 return Err(InputError::TooLarge {
                     what: format!("a board of more than {MAX_CELLS} cells (line {line})"),
                     limit: format!("{MAX_CELLS} cells"),
                 });
             }
-            grid.lines.push(line);
             for (field_index, field) in record.iter().enumerate() {
                 let place = Place::at(line, field_index + 1);
                 grid.push(parse_token(place, field)?);
             }
         }
-        if rows == 0 {
+        if grid.lines.is_empty() {
             return Err(InputError::Empty);
         }
-        grid.rows = rows;
-        grid.cols = cols;
         Ok(grid)
     }
 }

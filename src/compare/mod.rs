@@ -32,7 +32,7 @@ use std::path::PathBuf;
 use serde::Serialize;
 
 use crate::backend::Backend;
-use crate::board::Board;
+use crate::board::{is_standard_input, Board};
 use crate::error::{Error, InputError};
 use crate::formulation::Formulation;
 use crate::solve::{Options, SearchBudget};
@@ -222,10 +222,9 @@ pub enum Progress<'a> {
 /// (it can be read once); a file that is missing or malformed is reported
 /// by [`compare`] as a failed measurement.
 pub fn board_files(arguments: &[PathBuf]) -> Result<Vec<PathBuf>, Error> {
-    let stdin = std::path::Path::new("-");
     if arguments
         .iter()
-        .filter(|&argument| argument == stdin)
+        .filter(|argument| is_standard_input(argument))
         .count()
         > 1
     {

@@ -3,7 +3,10 @@
 
 mod common;
 
-use common::{boards_dir, json, numbrix, numbrix_with_input, stderr, stdout, CLASSIC};
+use common::{
+    boards_dir, json, numbrix, numbrix_to_a_closed_pipe, numbrix_with_input, stderr, stdout,
+    CLASSIC,
+};
 
 #[test]
 fn grid_format_aligns_columns_and_brackets_clues() {
@@ -350,4 +353,60 @@ fn relax_needs_an_lp_solver() {
     );
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(stdout(&output), "");
+}
+
+#[test]
+fn a_reader_that_stops_reading_ends_the_answer_quietly_with_the_verdicts_status() {
+    let board = std::fs::read(boards_dir().join("not_unique_9x9.csv")).unwrap();
+    let output = numbrix_to_a_closed_pipe(&["solve", "-", "--unique", "-q"], &board);
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "not unique, as printed or not"
+    );
+    assert_eq!(
+        stderr(&output),
+        "",
+        "no error for a pipe closed by its reader"
+    );
+}
+
+#[test]
+fn generate_stops_making_puzzles_when_nobody_reads_them() {
+    // Without the stop, a million puzzles run into the time limit: exit 3.
+    let output = numbrix_to_a_closed_pipe(
+        &[
+            "generate",
+            "--rows",
+            "4",
+            "--cols",
+            "4",
+            "--count",
+            "1000000",
+            "--time-limit",
+            "30",
+        ],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(stderr(&output), "");
+}
+
+#[test]
+fn an_answer_that_cannot_be_written_exits_2_saying_why() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_numbrix"))
+        .args(["solve", CLASSIC])
+        .current_dir(common::root())
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stderr(&output),
+        "numbrix: standard output: No space left on device (os error 28)\n"
+    );
 }

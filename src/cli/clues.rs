@@ -193,6 +193,10 @@ pub fn run_clues(
                     CluesFormat::Markdown => {}
                 }
                 researches.push(found);
+                // Nobody reads the researches any more (`| head`).
+                if answer.closed() {
+                    break;
+                }
             }
             Err(ResearchError::Store(StoreError::TimeLimit { solutions })) => {
                 if !quiet {

@@ -114,6 +114,10 @@ pub fn run_generate(args: &GenerateArgs, quiet: bool, answer: &mut Answer) -> Re
                     }
                 }
                 made.push(puzzle);
+                // Nobody reads the boards any more (`| head`): more are of no use.
+                if answer.closed() && args.out.is_none() {
+                    break;
+                }
             }
             Err(error) => {
                 failure = Some((request.name(number), error));

@@ -83,6 +83,28 @@ pub fn numbrix_with_input(args: &[&str], input: &[u8]) -> Output {
     child.wait_with_output().expect("the binary finishes")
 }
 
+/// Runs `numbrix` as `numbrix ARGS | true` does: the reader of its standard
+/// output is gone before `input` reaches its standard input, so every
+/// write of the answer meets a closed pipe. The output's stdout is empty.
+pub fn numbrix_to_a_closed_pipe(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_numbrix"))
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the numbrix binary runs");
+    drop(child.stdout.take());
+    child
+        .stdin
+        .take()
+        .expect("a pipe to standard input")
+        .write_all(input)
+        .expect("the input is written");
+    child.wait_with_output().expect("the binary finishes")
+}
+
 pub fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
 }

@@ -67,8 +67,28 @@ impl fmt::Display for Counting {
                 f.write_str(&how_many(*solutions, "solution", "solutions"))
             }
             Counting::Rows { done, of } => {
-                write!(f, "counting every path row by row: {done} of {of} rows")
+                let rows = how_many(*of as u64, "row", "rows");
+                write!(f, "counting every path row by row: {done} of {rows}")
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Counting;
+
+    #[test]
+    fn a_count_row_by_row_names_its_rows_in_the_singular_or_plural() {
+        let one = Counting::Rows { done: 1, of: 1 };
+        assert_eq!(
+            one.to_string(),
+            "counting every path row by row: 1 of 1 row"
+        );
+        let twelve = Counting::Rows { done: 3, of: 12 };
+        assert_eq!(
+            twelve.to_string(),
+            "counting every path row by row: 3 of 12 rows"
+        );
     }
 }

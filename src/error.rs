@@ -40,8 +40,14 @@ pub enum InputError {
         /// The longer of the two lines ends with a comma.
         trailing_comma: bool,
     },
-    #[error("{place}: '{token}' is not a positive integer")]
-    NotAnInteger { place: Place, token: String },
+    #[error("{place}: '{token}' is not a positive integer{}", hint.map_or(String::new(), |hint| format!(" ({hint})")))]
+    NotAnInteger {
+        place: Place,
+        token: String,
+        /// What the text looks like, when it is another of numbrix's
+        /// outputs: its JSON, or its grid for people.
+        hint: Option<&'static str>,
+    },
     #[error("{place}: not UTF-8 text")]
     NotText { place: Place },
     #[error("line {line}: {message}")]

@@ -205,6 +205,18 @@ fn check_reports_non_adjacent_steps() {
 }
 
 #[test]
+fn check_of_the_json_answer_says_it_reads_csv() {
+    let answer = numbrix(&["solve", CLASSIC, "--format", "json", "-q"]);
+    let output = numbrix_with_input(&["check", CLASSIC, "-"], &answer.stdout);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stderr(&output),
+        "numbrix: standard input: line 1, column 1: '{\"rows\":9' is not a positive integer \
+         (this is JSON; `--format csv` prints the grid as numbrix reads it)\n"
+    );
+}
+
+#[test]
 fn check_refuses_to_read_both_files_from_standard_input() {
     let output = numbrix_with_input(&["check", "-", "-"], b"1,2\n");
     assert_eq!(output.status.code(), Some(2));

@@ -189,6 +189,32 @@ fn rejects_a_negative_number() {
 }
 
 #[test]
+fn rejects_numbers_apart_by_spaces_saying_fields_take_commas() {
+    refused_board(
+        b"1 . .\n. . .\n",
+        "line 1, column 1: '1 . .' is not a positive integer (fields are separated by commas)",
+    );
+}
+
+#[test]
+fn rejects_the_grid_printed_for_people_naming_it() {
+    refused_board(
+        b"[ 1]  2\n  4   3\n",
+        "line 1, column 1: '[ 1]  2' is not a positive integer (this is the grid printed \
+         for people; `--format csv` prints it as numbrix reads it)",
+    );
+}
+
+#[test]
+fn rejects_the_json_answer_naming_it() {
+    refused_board(
+        br#"{"rows":2,"cols":2,"grid":[[1,2],[4,3]]}"#,
+        "line 1, column 1: '{\"rows\":2' is not a positive integer (this is JSON; \
+         `--format csv` prints the grid as numbrix reads it)",
+    );
+}
+
+#[test]
 fn rejects_a_number_larger_than_u64() {
     refused_board(
         b"18446744073709551616,\n,\n",

@@ -264,6 +264,7 @@ fn parse_token(place: Place, field: &[u8]) -> Result<Option<Token>, InputError> 
         return Err(InputError::NotAnInteger {
             place,
             token: shown(text),
+            hint: another_output(text),
         });
     }
     let digits = text.trim_start_matches('0');
@@ -278,6 +279,24 @@ fn parse_token(place: Place, field: &[u8]) -> Result<Option<Token>, InputError> 
             digits.to_string()
         }),
     }))
+}
+
+/// Whether a field that is no number is one of numbrix's other answers,
+/// piped where a CSV board or grid belongs (`solve --format json | check`).
+fn another_output(text: &str) -> Option<&'static str> {
+    let json = text.starts_with('{') || text.starts_with("[[") || text.starts_with("[{");
+    let cells = text
+        .bytes()
+        .all(|byte| byte.is_ascii_digit() || b" \t[]._".contains(&byte));
+    if json {
+        Some("this is JSON; `--format csv` prints the grid as numbrix reads it")
+    } else if cells && text.contains('[') && text.contains(']') {
+        Some("this is the grid printed for people; `--format csv` prints it as numbrix reads it")
+    } else if cells && text.contains([' ', '\t']) {
+        Some("fields are separated by commas")
+    } else {
+        None
+    }
 }
 
 /// A token as an error message shows it: on one line, its first 20

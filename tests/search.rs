@@ -314,6 +314,23 @@ fn searches_side_by_side_find_two_checked_solutions_of_a_loose_board() {
 }
 
 #[test]
+fn progress_of_searches_side_by_side_counts_the_nodes_of_all_of_them() {
+    // The first search alone takes about a third of these nodes.
+    let board = Puzzle::generate(16, 16, 8, 7).board;
+    let searches = Searches {
+        threads: 3,
+        seed: 0,
+    };
+    let mut heard = Vec::new();
+    let two = Limits::up_to(2);
+    let outcome = search_side_by_side(&board, None, &two, u64::MAX, searches, None, &mut |seen| {
+        heard.push(seen.nodes)
+    });
+    assert_eq!(outcome.threads, 3);
+    assert_eq!(heard.last(), Some(&outcome.nodes));
+}
+
+#[test]
 fn searches_side_by_side_give_the_same_answer_on_every_run() {
     // The first search alone does not settle this board within the nodes
     // after which the others join, so the answer comes from all three.

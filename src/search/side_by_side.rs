@@ -18,6 +18,8 @@
 //! the work reported are the same on every run, as they are for a search
 //! alone.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use super::lockstep::{self, Leaving, Lockstep, Member, Record};
 use super::{search_beside, settles, Budget, Gate, Limits, Outcome, Progress, KEPT};
 use crate::board::Board;
@@ -121,7 +123,8 @@ const OTHERS_AFTER_NODES_PER_CELL: u64 = 2;
 /// the end of that epoch) and how many they were; when none does, the
 /// distinct solutions they found are pooled (one search's first and
 /// another's may be the two). Without `domains`,
-/// each search runs rules 1-5 itself. `progress` hears the first search.
+/// each search runs rules 1-5 itself. `progress` hears the first search,
+/// with the nodes of every search, and last the outcome's.
 /// With a `gate`, every search waits at it while another thread keeps it
 /// closed, and stops once it is shut.
 pub fn search_side_by_side(
@@ -143,6 +146,10 @@ pub fn search_side_by_side(
     let steps = Lockstep::new(threads, lockstep::epoch_for(board.len()));
     let lockstep = &steps;
     let others_after = OTHERS_AFTER_NODES_PER_CELL * board.len() as u64;
+    // The others' nodes as each last told them, so that progress counts
+    // the nodes of every search, as the outcome does.
+    let others_nodes: Vec<AtomicU64> = (1..threads).map(|_| AtomicU64::new(0)).collect();
+    let others_nodes = &others_nodes;
     let mut outcomes: Vec<Outcome> = std::thread::scope(|scope| {
         let mut others = Vec::new();
         let mut first_heard = |seen: &Progress| {
@@ -157,11 +164,21 @@ pub fn search_side_by_side(
                             member: Some(member),
                         };
                         let budget = Budget::nodes(max_nodes);
-                        search_beside(board, domains, limits, budget, side, gate, &mut |_| {})
+                        let nodes = &others_nodes[index - 1];
+                        let mut heard =
+                            |seen: &Progress| nodes.store(seen.nodes, Ordering::Relaxed);
+                        search_beside(board, domains, limits, budget, side, gate, &mut heard)
                     })
                 }));
             }
-            progress(seen);
+            let others: u64 = others_nodes
+                .iter()
+                .map(|nodes| nodes.load(Ordering::Relaxed))
+                .sum();
+            progress(&Progress {
+                nodes: seen.nodes + others,
+                ..*seen
+            });
         };
         let member = Member { lockstep, index: 0 };
         let leaving = Leaving(member);
@@ -188,7 +205,14 @@ pub fn search_side_by_side(
         outcomes
     });
     cut_to_first_settled(&mut outcomes, &steps.into_records());
-    pooled(outcomes, limits)
+    let outcome = pooled(outcomes, limits);
+    // The last word is the outcome's: the others' last reports lag.
+    progress(&Progress {
+        nodes: outcome.nodes,
+        solutions: outcome.count,
+        rows: None,
+    });
+    outcome
 }
 
 /// The searches as they stood at the end of the epoch in which the first

@@ -74,12 +74,7 @@ pub fn numbrix_with_input(args: &[&str], input: &[u8]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the numbrix binary runs");
-    child
-        .stdin
-        .take()
-        .expect("a pipe to standard input")
-        .write_all(input)
-        .expect("the input is written");
+    write_input(&mut child, input);
     child.wait_with_output().expect("the binary finishes")
 }
 
@@ -96,13 +91,22 @@ pub fn numbrix_to_a_closed_pipe(args: &[&str], input: &[u8]) -> Output {
         .spawn()
         .expect("the numbrix binary runs");
     drop(child.stdout.take());
-    child
-        .stdin
-        .take()
-        .expect("a pipe to standard input")
-        .write_all(input)
-        .expect("the input is written");
+    write_input(&mut child, input);
     child.wait_with_output().expect("the binary finishes")
+}
+
+/// Writes `input` to the child's standard input and closes it. A command
+/// that refuses before it reads (`check - -`) may have closed the pipe
+/// first: that is no failure of the test.
+fn write_input(child: &mut std::process::Child, input: &[u8]) {
+    let mut stdin = child.stdin.take().expect("a pipe to standard input");
+    if let Err(error) = stdin.write_all(input) {
+        assert_eq!(
+            error.kind(),
+            std::io::ErrorKind::BrokenPipe,
+            "the input is written"
+        );
+    }
 }
 
 pub fn stdout(output: &Output) -> String {

@@ -8,7 +8,8 @@ use numbrix::words::how_many;
 use numbrix::{Board, Error};
 
 use crate::cli::answer::Answer;
-use crate::{parse_seconds, with_spinner};
+use crate::cli::spinner::with_spinner;
+use crate::parse_seconds;
 
 #[derive(Args)]
 pub struct MinimizeArgs {

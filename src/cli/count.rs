@@ -1,0 +1,55 @@
+//! `numbrix count`: how many solutions a board has, with a spinner.
+
+use clap::Args;
+use numbrix::solve::Counting;
+use numbrix::{Backend, Board, Error};
+
+use crate::cli::answer::Answer;
+use crate::cli::model_args::{ModelArgs, SearchArgs};
+use crate::cli::spinner::with_spinner;
+
+#[derive(Args)]
+pub struct CountArgs {
+    #[command(flatten)]
+    model: ModelArgs,
+    #[command(flatten)]
+    search: SearchArgs,
+    /// Stop after this many solutions [default: all with the search, 1000
+    /// with a MIP solver].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    limit: Option<u64>,
+}
+
+pub fn run_count(
+    args: &CountArgs,
+    verbose: u8,
+    quiet: bool,
+    answer: &mut Answer,
+) -> Result<i32, Error> {
+    let CountArgs {
+        model,
+        search,
+        limit,
+    } = args;
+    let board = Board::read(&model.board)?;
+    let options = search.apply(model.options_with(verbose, Backend::Search));
+    let limit = limit.unwrap_or(match options.backend {
+        Backend::Search => u64::MAX,
+        Backend::Highs | Backend::Cbc => 1000,
+    });
+    let count = with_spinner(quiet, "{spinner} {msg} {elapsed}", |bar| {
+        if let Some(bar) = bar {
+            bar.set_message(Counting::Found(0).to_string());
+        }
+        numbrix::solve::count_solutions_with(&board, &options, limit, &mut |counting| {
+            if let Some(bar) = bar {
+                bar.set_message(counting.to_string());
+            }
+        })
+    })?;
+    answer.println(count.solutions)?;
+    if !count.complete && !quiet {
+        eprintln!("stopped at a limit: there may be more solutions");
+    }
+    Ok(if count.complete { 0 } else { 3 })
+}

@@ -44,8 +44,8 @@ pub enum InputError {
     NotAnInteger {
         place: Place,
         token: String,
-        /// What the text looks like, when it is another of numbrix's
-        /// outputs: its JSON, or its grid for people.
+        /// What the text looks like, when that says what went wrong:
+        /// numbrix's JSON, its grid for people, numbers apart by spaces.
         hint: Option<&'static str>,
     },
     #[error("{place}: not UTF-8 text")]

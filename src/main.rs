@@ -71,6 +71,20 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
     }
 }
 
+/// A count of 1 or more. (clap's own range check would write out the
+/// type's largest value as the upper end.)
+fn at_least_one<T>(text: &str) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + From<u8>,
+    T::Err: std::fmt::Display,
+{
+    match text.parse::<T>() {
+        Ok(count) if count >= T::from(1) => Ok(count),
+        Ok(_) => Err("must be 1 or more".into()),
+        Err(error) => Err(error.to_string()),
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     init_logging(cli.verbose, cli.quiet);

@@ -273,6 +273,14 @@ fn usage_errors_exit_2() {
 }
 
 #[test]
+fn a_count_of_none_is_refused_saying_one_or_more() {
+    let output = numbrix(&["generate", "--rows", "3", "--cols", "3", "--count", "0"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output)
+        .starts_with("error: invalid value '0' for '--count <COUNT>': must be 1 or more\n"));
+}
+
+#[test]
 fn model_and_export_refuse_the_search_options() {
     // They build a model and run no search: a seed there would do nothing.
     for command in ["model", "export"] {

@@ -40,7 +40,7 @@ fn a_limit_of_no_solutions_is_refused_with_exit_2() {
     assert_eq!(output.status.code(), Some(2));
     assert!(
         stderr(&output)
-            .starts_with("error: invalid value '0' for '--limit <LIMIT>': 0 is not in 1.."),
+            .starts_with("error: invalid value '0' for '--limit <LIMIT>': must be 1 or more\n"),
         "{}",
         stderr(&output)
     );

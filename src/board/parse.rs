@@ -264,7 +264,7 @@ fn parse_token(place: Place, field: &[u8]) -> Result<Option<Token>, InputError> 
         return Err(InputError::NotAnInteger {
             place,
             token: shown(text),
-            hint: another_output(text),
+            hint: hint_for(text),
         });
     }
     let digits = text.trim_start_matches('0');
@@ -281,9 +281,10 @@ fn parse_token(place: Place, field: &[u8]) -> Result<Option<Token>, InputError> 
     }))
 }
 
-/// Whether a field that is no number is one of numbrix's other answers,
-/// piped where a CSV board or grid belongs (`solve --format json | check`).
-fn another_output(text: &str) -> Option<&'static str> {
+/// What a field that is no number looks like, when that says what went
+/// wrong: one of numbrix's other answers piped where a CSV board or grid
+/// belongs (`solve --format json | check`), or numbers apart by spaces.
+fn hint_for(text: &str) -> Option<&'static str> {
     let json = text.starts_with('{') || text.starts_with("[[") || text.starts_with("[{");
     let cells = text
         .bytes()

@@ -10,7 +10,7 @@ use numbrix::words::how_many;
 use numbrix::{Backend, Error, InputError};
 
 use crate::cli::answer::Answer;
-use crate::parse_seconds;
+use crate::{at_least_one, parse_seconds};
 
 #[derive(Args)]
 pub struct CluesArgs {
@@ -27,10 +27,10 @@ pub struct CluesArgs {
     up_to: Option<u64>,
     /// Give up looking for a minimum after this many clues (1 or more).
     #[arg(long, value_name = "N", default_value_t = numbrix::clues::DEFAULT_MAX_CLUES as u64,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = at_least_one::<u64>)]
     max_clues: u64,
     /// Threads that count cell sets [default: every core].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
     threads: Option<u32>,
     /// MiB the solutions may take (a solution takes one byte per cell).
     #[arg(long, value_name = "MIB", default_value_t = numbrix::clues::DEFAULT_MEMORY >> 20)]

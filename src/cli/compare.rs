@@ -10,7 +10,7 @@ use numbrix::words::how_many;
 use numbrix::{Backend, Error, Formulation, Options, SearchBudget, Variant};
 
 use crate::cli::answer::Answer;
-use crate::parse_seconds;
+use crate::{at_least_one, parse_seconds};
 
 #[derive(Args)]
 pub struct CompareArgs {
@@ -46,7 +46,7 @@ pub struct CompareArgs {
     #[arg(long)]
     unique: bool,
     /// Solve each combination N times; times are medians.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = at_least_one::<u32>)]
     repeat: u32,
     /// Seconds for each single solve (reduction, build and every solver call).
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]

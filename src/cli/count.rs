@@ -4,6 +4,7 @@ use clap::Args;
 use numbrix::solve::Counting;
 use numbrix::{Backend, Board, Error};
 
+use crate::at_least_one;
 use crate::cli::answer::Answer;
 use crate::cli::model_args::{ModelArgs, SearchArgs};
 use crate::cli::spinner::with_spinner;
@@ -16,7 +17,7 @@ pub struct CountArgs {
     search: SearchArgs,
     /// Stop after this many solutions [default: all with the search, 1000
     /// with a MIP solver].
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_parser = at_least_one::<u64>)]
     limit: Option<u64>,
 }
 

@@ -8,15 +8,15 @@ use numbrix::generate::{ClueRule, GenerateError, Level, Request, DEFAULT_ATTEMPT
 use numbrix::Error;
 
 use crate::cli::answer::Answer;
-use crate::parse_seconds;
+use crate::{at_least_one, parse_seconds};
 
 #[derive(Args)]
 pub struct GenerateArgs {
     /// Rows of each puzzle.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_parser = at_least_one::<u32>)]
     rows: u32,
     /// Columns of each puzzle.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_parser = at_least_one::<u32>)]
     cols: u32,
     /// Puzzle k (from 0) comes from seed SEED + k: the same seed gives the same files.
     #[arg(long, default_value_t = 0)]
@@ -30,14 +30,14 @@ pub struct GenerateArgs {
     #[arg(long, value_parser = str::parse::<Level>)]
     level: Option<Level>,
     /// How many puzzles.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 1, value_parser = at_least_one::<u64>)]
     count: u64,
     /// Write NAME.csv and NAME.solution.csv here (atomically) instead of
     /// printing the boards.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
     /// Paths tried per puzzle when a clue count or level is missed.
-    #[arg(long, default_value_t = DEFAULT_ATTEMPTS as u64, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = DEFAULT_ATTEMPTS as u64, value_parser = at_least_one::<u64>)]
     attempts: u64,
     /// Seconds for all the puzzles.
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]

@@ -66,14 +66,7 @@ pub fn numbrix_in(dir: &Path, args: &[&str]) -> Output {
 
 /// Runs `numbrix` from the repository's root with `input` on standard input.
 pub fn numbrix_with_input(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_numbrix"))
-        .args(args)
-        .current_dir(root())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the numbrix binary runs");
+    let mut child = spawn_piped(args);
     write_input(&mut child, input);
     child.wait_with_output().expect("the binary finishes")
 }
@@ -82,17 +75,23 @@ pub fn numbrix_with_input(args: &[&str], input: &[u8]) -> Output {
 /// output is gone before `input` reaches its standard input, so every
 /// write of the answer meets a closed pipe. The output's stdout is empty.
 pub fn numbrix_to_a_closed_pipe(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_numbrix"))
+    let mut child = spawn_piped(args);
+    drop(child.stdout.take());
+    write_input(&mut child, input);
+    child.wait_with_output().expect("the binary finishes")
+}
+
+/// `numbrix ARGS` started from the repository's root, its three standard
+/// streams pipes.
+fn spawn_piped(args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_numbrix"))
         .args(args)
         .current_dir(root())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the numbrix binary runs");
-    drop(child.stdout.take());
-    write_input(&mut child, input);
-    child.wait_with_output().expect("the binary finishes")
+        .expect("the numbrix binary runs")
 }
 
 /// Writes `input` to the child's standard input and closes it. A command

@@ -178,12 +178,12 @@ const WALKED_SIDE: usize = 6;
 
 /// Milliseconds of each of [`RUNS`] walks over every path of `board`, each
 /// checked to count `count` paths, as `numbrix count` did.
-fn walked(board: &Board, count: u64) -> Vec<f64> {
+fn walked(board: &Board, count: u128) -> Vec<f64> {
     (0..RUNS)
         .map(|_| {
             let start = Instant::now();
             let walked = search(board, None, &Limits::ALL, &mut |_| {}).count;
-            assert_eq!(walked, count, "the walk and the count agree");
+            assert_eq!(u128::from(walked), count, "the walk and the count agree");
             start.elapsed().as_secs_f64() * 1000.0
         })
         .collect()

@@ -19,6 +19,16 @@ fn count_finds_the_40_paths_of_an_empty_3x3_board() {
 }
 
 #[test]
+fn count_prints_a_count_past_what_64_bits_hold_exactly() {
+    let board = Board::empty(3, 70).unwrap();
+    let output = numbrix_with_input(&["count", "-"], board.to_csv().as_bytes());
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let program = numbrix::search::count_paths(&board, None).unwrap();
+    assert!(program > u128::from(u64::MAX));
+    assert_eq!(stdout(&output), format!("{program}\n"));
+}
+
+#[test]
 fn count_with_a_mip_solver_repeats_the_no_good_cut_and_agrees_with_the_search() {
     let empty = b"_,_,_\n_,_,_\n_,_,_\n";
     for solver in ["search", "highs", "cbc"] {
@@ -246,7 +256,7 @@ proptest! {
         let board = small_board(rows, cols, rows * cols * clue_share / 100, stray, seed);
         let solutions = brute_force(&board).len() as u64;
         let count = count_alone(&board, limit);
-        prop_assert_eq!(count.solutions, solutions.min(limit));
+        prop_assert_eq!(count.solutions, u128::from(solutions.min(limit)));
         prop_assert_eq!(count.complete, solutions < limit);
     }
 }

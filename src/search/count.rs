@@ -99,6 +99,21 @@ pub fn count_on(
     found: &[Solution],
     progress: &mut dyn FnMut(&Progress),
 ) -> Outcome {
+    count_exactly(board, domains, limits, searches, found, progress).0
+}
+
+/// As [`count_on`], with the frontier program's count beside the outcome
+/// where the program counted the board within the limit, or with no
+/// limit (`u64::MAX`): exact, and it may pass what a `u64` holds, where
+/// the outcome says `u64::MAX` solutions, not complete.
+pub(crate) fn count_exactly(
+    board: &Board,
+    domains: Option<&Domains>,
+    limits: &Limits,
+    searches: Searches,
+    found: &[Solution],
+    progress: &mut dyn FnMut(&Progress),
+) -> (Outcome, Option<u128>) {
     let counted = |count, complete| Outcome {
         count,
         ..Outcome::nothing(complete)
@@ -117,7 +132,7 @@ pub fn count_on(
     if let Some(nodes) = walk_nodes.filter(|_| slow) {
         let outcome = search_side_by_side(board, domains, limits, nodes, searches, None, progress);
         if outcome.complete || outcome.count >= reached {
-            return outcome;
+            return (outcome, None);
         }
         walked = Some(outcome);
     }
@@ -132,9 +147,16 @@ pub fn count_on(
             rows: Some((done, rows)),
         })
     };
-    match count_paths_watched(board, program_stop, &mut rows_done) {
-        Ok(paths) if paths >= reached => counted(reached, false),
-        Ok(paths) => counted(paths, true),
+    let outcome = match count_paths_watched(board, program_stop, &mut rows_done) {
+        Ok(paths) => {
+            let unlimited = limits.solutions == u64::MAX;
+            let exact = (unlimited || paths < u128::from(reached)).then_some(paths);
+            let outcome = match u64::try_from(paths) {
+                Ok(count) if count < reached => counted(count, true),
+                _ => counted(reached, false),
+            };
+            return (outcome, exact);
+        }
         Err(NoCount::Overflow) => counted(reached, false),
         // Nothing counted by the clock: what the walk found, before the
         // program or in the time it left.
@@ -144,7 +166,8 @@ pub fn count_on(
         Err(NoCount::Clues | NoCount::TooWide) => {
             search_count(board, domains, limits, searches, found, progress)
         }
-    }
+    };
+    (outcome, None)
 }
 
 /// Counts with the search. Up to as many paths as can be kept

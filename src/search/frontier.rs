@@ -28,9 +28,9 @@
 //! States grow about threefold with each column of width (1,529 at most
 //! on 7x7, 43,930 on 10x10, 395,176 on 12x12): the program refuses boards
 //! wider than [`WIDEST`] on both sides, and stops past [`MAX_STATES`], and
-//! the walk takes over. Counts are kept in a `u128`; more paths than a
-//! `u64` holds (an empty 12x12 board has more, and so has 3x100) give no
-//! count.
+//! the walk takes over. Counts are kept in a `u128`, exact: an empty 12x12
+//! board has more paths than a `u64` holds, and so has 3x100; more than a
+//! `u128` holds (3x200) give no count.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -45,15 +45,15 @@ pub enum NoCount {
     Clues,
     /// Both sides wider than `WIDEST`, or more than `MAX_STATES` states.
     TooWide,
-    /// More paths than a `u64` holds.
+    /// More paths than a `u128` holds.
     Overflow,
     /// The clock passed the caller's stop.
     Stopped,
 }
 
 /// The widest shorter side tried: an empty 12x12 board takes about 6 s
-/// (its count does not fit a `u64`; with a 1 given, 1.5 s), and each
-/// column more about three times as long.
+/// (with a 1 given, 1.5 s), and each column more about three times as
+/// long.
 pub const WIDEST: usize = 12;
 
 /// States kept at once, at most: a guard on memory (two tables of 32-byte
@@ -225,7 +225,7 @@ pub fn ends_only(board: &Board) -> bool {
 /// The number of solutions of `board` (directed paths through every cell,
 /// 1 and T where the clues put them), if its only clues are 1 and T, it is
 /// narrow enough, and the clock does not pass `stop`.
-pub fn count_paths(board: &Board, stop: Option<Instant>) -> Result<u64, NoCount> {
+pub fn count_paths(board: &Board, stop: Option<Instant>) -> Result<u128, NoCount> {
     count_paths_watched(board, stop, &mut |_, _| {})
 }
 
@@ -237,7 +237,7 @@ pub fn count_paths_watched(
     board: &Board,
     stop: Option<Instant>,
     rows_done: &mut dyn FnMut(usize, usize),
-) -> Result<u64, NoCount> {
+) -> Result<u128, NoCount> {
     if !ends_only(board) {
         return Err(NoCount::Clues);
     }
@@ -289,10 +289,10 @@ pub fn count_paths_watched(
                 let visited = visit(state, &site);
                 for &to in &visited.states[..visited.len] {
                     let sum = next.entry(to).or_insert(0);
-                    *sum = sum.saturating_add(ways);
+                    *sum = sum.checked_add(ways).ok_or(NoCount::Overflow)?;
                 }
                 if visited.closed {
-                    paths = paths.saturating_add(ways);
+                    paths = paths.checked_add(ways).ok_or(NoCount::Overflow)?;
                 }
             }
             if next.len() > MAX_STATES {
@@ -310,11 +310,10 @@ pub fn count_paths_watched(
     }
     // Each path is found once, without a direction: with no end given,
     // either end may hold 1.
-    let directed = match ends.is_empty() {
-        true => paths.saturating_mul(2),
-        false => paths,
-    };
-    u64::try_from(directed).map_err(|_| NoCount::Overflow)
+    match ends.is_empty() {
+        true => paths.checked_mul(2).ok_or(NoCount::Overflow),
+        false => Ok(paths),
+    }
 }
 
 #[cfg(test)]
@@ -322,7 +321,7 @@ mod tests {
     use super::*;
     use crate::search::testing::{empty, walked};
 
-    fn paths(board: &Board) -> u64 {
+    fn paths(board: &Board) -> u128 {
         count_paths(board, None).unwrap()
     }
 
@@ -369,7 +368,7 @@ mod tests {
         for rows in 1..=25 {
             for cols in (1..=25 / rows).filter(|&cols| cols != rows) {
                 let board = empty(rows, cols);
-                assert_eq!(paths(&board), walked(&board), "{rows}x{cols}");
+                assert_eq!(paths(&board), u128::from(walked(&board)), "{rows}x{cols}");
             }
         }
     }
@@ -395,7 +394,12 @@ mod tests {
     fn counts_paths_from_given_ends_as_the_fill_does() {
         for (rows, cols) in [(2, 3), (3, 3), (3, 4), (4, 3), (4, 4), (2, 6)] {
             for board in boards_with_ends(rows, cols) {
-                assert_eq!(paths(&board), walked(&board), "{}", board.to_text());
+                assert_eq!(
+                    paths(&board),
+                    u128::from(walked(&board)),
+                    "{}",
+                    board.to_text()
+                );
             }
         }
     }
@@ -420,14 +424,28 @@ mod tests {
         let from_corner = wide.with_clue(corner, Some(1)).unwrap();
         let tall = empty(20, 3).with_clue(Cell::new(19, 0), Some(1)).unwrap();
         assert_eq!(paths(&from_corner), paths(&tall));
-        assert_eq!(paths(&from_corner), walked(&from_corner));
+        assert_eq!(paths(&from_corner), u128::from(walked(&from_corner)));
     }
 
     #[test]
-    fn more_paths_than_a_u64_holds_are_refused() {
-        // 3x60 has 1.7e19 paths, just below 2^64.
+    fn more_paths_than_a_u64_holds_are_counted_exactly() {
+        // 3x60 has 1.7e19 paths, just below 2^64; 3x70 has 1.8e22.
         assert_eq!(paths(&empty(3, 60)), 17_437_937_486_058_749_948);
-        assert_eq!(count_paths(&empty(3, 100), None), Err(NoCount::Overflow));
+        let board = empty(3, 70);
+        let total = paths(&board);
+        assert!(total > u128::from(u64::MAX));
+        // Every path starts at one of the cells: the counts from each add
+        // up to it (the program run with a given end, 210 times).
+        let from_each: u128 = board
+            .cells()
+            .map(|cell| paths(&board.with_clue(cell, Some(1)).unwrap()))
+            .sum();
+        assert_eq!(from_each, total);
+    }
+
+    #[test]
+    fn more_paths_than_a_u128_holds_are_refused() {
+        assert_eq!(count_paths(&empty(3, 150), None), Err(NoCount::Overflow));
     }
 
     #[test]

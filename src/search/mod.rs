@@ -88,6 +88,7 @@ use crate::check::{check_values, Solution};
 use crate::domains::Domains;
 
 pub use branch::branch;
+pub(crate) use count::count_exactly;
 pub use count::{count, count_on, count_with};
 pub use every::{every_path, Enumerated};
 pub use frontier::{count_paths, count_paths_watched, ends_only, NoCount};

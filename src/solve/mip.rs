@@ -280,7 +280,7 @@ pub(super) fn count_by_cuts(
         match judge(board, model, options.backend, &run)? {
             Judged::Infeasible => {
                 return Ok(Count {
-                    solutions: found.len() as u64,
+                    solutions: found.len() as u128,
                     complete: true,
                 })
             }
@@ -299,7 +299,7 @@ pub(super) fn count_by_cuts(
         }
     }
     Ok(Count {
-        solutions: found.len() as u64,
+        solutions: found.len() as u128,
         complete: false,
     })
 }

@@ -328,7 +328,9 @@ fn search_ahead(
 /// How many solutions a board has.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct Count {
-    pub solutions: u64,
+    /// A `u128`: the frontier program counts boards with more paths than a
+    /// `u64` holds (an empty 12x12 board), exactly.
+    pub solutions: u128,
     /// False if `limit` solutions were found (there may be more) or time ran out.
     pub complete: bool,
 }
@@ -409,7 +411,7 @@ fn count_by_solving(
     };
     let found = report.grid.into_iter().chain(report.second_solution);
     let count = Count {
-        solutions,
+        solutions: solutions.into(),
         complete,
     };
     Ok((count, found.collect()))

@@ -321,7 +321,7 @@ pub(super) fn count(
         // The time limit stopped the reduction: the solutions known are all
         // this count has.
         return Ok(Count {
-            solutions: found.len() as u64,
+            solutions: found.len() as u128,
             complete: false,
         });
     }
@@ -334,7 +334,7 @@ pub(super) fn count(
             solutions: limit,
             stop: stop.0,
         };
-        let outcome = search::count_on(
+        let (outcome, exact) = search::count_exactly(
             board,
             domains,
             &limits,
@@ -349,7 +349,7 @@ pub(super) fn count(
             },
         );
         known = known.max(outcome.count);
-        outcome
+        counted(&outcome, exact)
     };
     // A board whose only clues are 1 and T goes to the frontier program,
     // which needs no domains: shaving it first would only cost time (most
@@ -358,15 +358,16 @@ pub(super) fn count(
         let mut shaving = Some(deadline);
         if !order::tight(board, &reduced) {
             let turn = deadline.earlier(&Deadline::new(Some(order::COUNT_FIRST_TURN)));
-            let outcome = counting(reduced.domains.as_ref(), &turn);
-            let reached = outcome.complete || outcome.count >= limit.max(1);
+            let count = counting(reduced.domains.as_ref(), &turn);
+            let reached = count.complete || count.solutions >= u128::from(limit.max(1));
             if reached || turn.0 == deadline.0 {
-                return Ok(counted(&outcome));
+                return Ok(count);
             }
             // A board that gave the turn a good share of its limit has
             // many solutions, where shaving decides nothing: it is counted
             // again over the same domains.
-            let many = order::many_in_first_turn(outcome.count, limit);
+            let found = u64::try_from(count.solutions).unwrap_or(u64::MAX);
+            let many = order::many_in_first_turn(found, limit);
             shaving = (!many).then(|| deadline.earlier(&Deadline::new(Some(order::COUNT_SHAVING))));
         }
         // Shaving stopped by its clock leaves domains that still hold every
@@ -380,12 +381,12 @@ pub(super) fn count(
             }
         }
     }
-    let mut count = counted(&counting(reduced.domains.as_ref(), &deadline));
+    let mut count = counting(reduced.domains.as_ref(), &deadline);
     // Stopped short, the count over the shaved domains may have found fewer
     // than the first turn did: the solutions are the same, so at least
     // that many are known.
     if !count.complete {
-        count.solutions = known;
+        count.solutions = known.into();
     }
     Ok(count)
 }
@@ -396,10 +397,17 @@ const NONE: Count = Count {
     complete: true,
 };
 
-/// What a count's outcome says.
-fn counted(outcome: &Outcome) -> Count {
-    Count {
-        solutions: outcome.count,
-        complete: outcome.complete,
+/// What a count's outcome says, or the frontier program's exact count
+/// where it has one (which may pass what a `u64` holds).
+fn counted(outcome: &Outcome, exact: Option<u128>) -> Count {
+    match exact {
+        Some(paths) => Count {
+            solutions: paths,
+            complete: true,
+        },
+        None => Count {
+            solutions: outcome.count.into(),
+            complete: outcome.complete,
+        },
     }
 }

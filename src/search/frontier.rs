@@ -355,6 +355,12 @@ mod tests {
     }
 
     #[test]
+    fn counts_the_12x12_square_past_64_bits_as_oeis_a096969() {
+        // The widest board the program takes: seconds, not milliseconds.
+        assert_eq!(paths(&empty(12, 12)), 6_905_329_711_608_694_708_440);
+    }
+
+    #[test]
     fn a_single_cell_is_one_path_and_a_line_two() {
         assert_eq!(paths(&empty(1, 1)), 1);
         for cells in 2..12 {

@@ -55,7 +55,7 @@ const LAST_WALK_SEED: u64 = 1;
 /// search counts. The program knows no count before its last cell: it
 /// tells `progress` its rows instead ([`Progress::rows`]).
 ///
-/// It also takes seconds on a board 12 cells wide, where the walk reaches
+/// It also takes seconds on a board 12 or 13 cells wide, where the walk reaches
 /// a small limit at once: on a board `WALK_FIRST_WIDTH` or
 /// more cells wide a limit is first walked to, within
 /// `WALK_NODES_PER_CELL_OR_SOLUTION` nodes per cell and per solution,

@@ -51,15 +51,16 @@ pub enum NoCount {
     Stopped,
 }
 
-/// The widest shorter side tried: an empty 12x12 board takes about 5 s
-/// (with a 1 given, 1.5 s), an empty 13x13 board about 30 s and 184 MB
-/// (with a 1 given in a corner, 9 s): past that the walk never ends
-/// either, but a time limit or a `--limit` does.
+/// The widest shorter side tried: an empty 12x12 board takes about 2.5 s
+/// (with a 1 given in a corner, 0.7 s), an empty 13x13 board about 8 s
+/// and 150 MB (with a 1 given in a corner, 3 s): past that the walk never
+/// ends either, but a time limit or a `--limit` does.
 pub const WIDEST: usize = 13;
 
-/// States kept at once, at most: a guard on memory (two tables of 32-byte
-/// entries, about half a gigabyte at the cap) should a board within
-/// [`WIDEST`] have more than the squares do.
+/// States kept at once, at most: a guard on memory (32 bytes a state in
+/// the layer and in the next, and as much for each of its up to three
+/// moves in the buckets: past half a gigabyte at the cap) should a board
+/// within [`WIDEST`] have more than the squares do.
 pub const MAX_STATES: usize = 4_000_000;
 
 /// Plugs, two bits each: no edge, a pair's left and right plug, a tail.
@@ -213,7 +214,26 @@ impl Hasher for StateHasher {
     }
 }
 
-type States = HashMap<u64, u128, BuildHasherDefault<StateHasher>>;
+type Table = HashMap<u64, u128, BuildHasherDefault<StateHasher>>;
+
+/// The next states are spread over `1 << BUCKET_BITS` buckets by their
+/// hash before the ways into each are summed, one bucket at a time, so
+/// that the table they are summed in fits in a core's cache: summed
+/// straight into one table of a million entries, almost every entry
+/// waits on memory.
+const BUCKET_BITS: u32 = 8;
+
+/// A state's bucket: bits of its hash that neither the table's slot (its
+/// low bits) nor its tag (its top seven) use, so that a bucket's states
+/// spread over its table as over a whole one.
+fn bucket(state: u64) -> usize {
+    let mut hasher = StateHasher::default();
+    hasher.write_u64(state);
+    ((hasher.finish() >> 32) & ((1 << BUCKET_BITS) - 1)) as usize
+}
+
+/// The ways into each state of a layer, summed: each state once.
+type States = Vec<(u64, u128)>;
 
 /// The board's only clues (if any) are 1 and T: the clues the program
 /// takes, as the path's ends.
@@ -265,9 +285,10 @@ pub fn count_paths_watched(
         ends.contains(&cell)
     };
     let mut given_after = ends.len() as u32;
-    let mut states = States::default();
-    let mut next = States::default();
-    states.insert(0, 1);
+    let mut states: States = vec![(0, 1)];
+    let mut next = States::new();
+    let mut buckets: Vec<States> = (0..1 << BUCKET_BITS).map(|_| States::new()).collect();
+    let mut table = Table::default();
     let mut paths: u128 = 0;
     for row in 0..rows {
         for col in 0..width {
@@ -285,16 +306,22 @@ pub fn count_paths_watched(
                 given_after,
                 last: row + 1 == rows && col + 1 == width,
             };
-            next.clear();
-            for (&state, &ways) in &states {
+            for &(state, ways) in &states {
                 let visited = visit(state, &site);
                 for &to in &visited.states[..visited.len] {
-                    let sum = next.entry(to).or_insert(0);
-                    *sum = sum.checked_add(ways).ok_or(NoCount::Overflow)?;
+                    buckets[bucket(to)].push((to, ways));
                 }
                 if visited.closed {
                     paths = paths.checked_add(ways).ok_or(NoCount::Overflow)?;
                 }
+            }
+            next.clear();
+            for spread in &mut buckets {
+                for (to, ways) in spread.drain(..) {
+                    let sum = table.entry(to).or_insert(0);
+                    *sum = sum.checked_add(ways).ok_or(NoCount::Overflow)?;
+                }
+                next.extend(table.drain());
             }
             if next.len() > MAX_STATES {
                 return Err(NoCount::TooWide);
@@ -304,9 +331,9 @@ pub fn count_paths_watched(
         // The next row: its first cell has no plug from the left, and the
         // plugs below move up one place (the last one, off the board, is
         // empty).
-        next.clear();
-        next.extend(states.drain().map(|(state, ways)| (state << 2, ways)));
-        std::mem::swap(&mut states, &mut next);
+        for (state, _) in &mut states {
+            *state <<= 2;
+        }
         rows_done(row + 1, rows);
     }
     // Each path is found once, without a direction: with no end given,

@@ -17,8 +17,8 @@ mod cli {
     pub mod minimize;
     pub mod model;
     pub mod model_args;
+    pub mod progress;
     pub mod solve;
-    pub mod spinner;
 }
 use cli::answer::Answer;
 use numbrix::Error;

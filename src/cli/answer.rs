@@ -49,30 +49,18 @@ impl Answer {
 
     /// `text` on the answer's output, as `print!` would.
     pub fn print(&mut self, text: impl Display) -> Result<(), Error> {
-        if self.closed {
-            return Ok(());
-        }
-        let written = write!(self.output, "{text}");
-        self.settle(written)
+        self.write_with(|output| write!(output, "{text}"))
     }
 
     /// `text` and a newline on the answer's output, as `println!` would.
     pub fn println(&mut self, text: impl Display) -> Result<(), Error> {
-        if self.closed {
-            return Ok(());
-        }
-        let written = writeln!(self.output, "{text}");
-        self.settle(written)
+        self.write_with(|output| writeln!(output, "{text}"))
     }
 
     /// Writes out what is still buffered: a kept descriptor is not flushed
     /// at exit as stdout is.
     pub fn finish(&mut self) -> Result<(), Error> {
-        if self.closed {
-            return Ok(());
-        }
-        let flushed = self.output.flush();
-        self.settle(flushed)
+        self.write_with(Output::flush)
     }
 
     /// Whether the reader has stopped reading: work whose only use is more
@@ -81,10 +69,17 @@ impl Answer {
         self.closed
     }
 
-    /// A closed pipe ends the answer without a word; any other failed write
-    /// (a full disk) is an error, exit status 2.
-    fn settle(&mut self, written: io::Result<()>) -> Result<(), Error> {
-        match written {
+    /// Runs `write` on the output unless the reader has gone. A closed
+    /// pipe ends the answer without a word; any other failed write (a full
+    /// disk) is an error, exit status 2.
+    fn write_with(
+        &mut self,
+        write: impl FnOnce(&mut Output) -> io::Result<()>,
+    ) -> Result<(), Error> {
+        if self.closed {
+            return Ok(());
+        }
+        match write(&mut self.output) {
             Err(error) if error.kind() == io::ErrorKind::BrokenPipe => {
                 self.closed = true;
                 Ok(())

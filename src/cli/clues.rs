@@ -1,8 +1,6 @@
 //! `numbrix clues`: the fewest clues that define a puzzle, and the most that
 //! fail to, on one board shape or on every shape up to a size.
 
-use std::io::IsTerminal;
-
 use clap::{Args, ValueEnum};
 use numbrix::clues::store::StoreError;
 use numbrix::clues::{research, Part, Progress, Research, ResearchError, ResearchOptions};
@@ -10,6 +8,7 @@ use numbrix::words::how_many;
 use numbrix::{Backend, Error, InputError};
 
 use crate::cli::answer::Answer;
+use crate::cli::progress;
 use crate::{at_least_one, parse_seconds};
 
 #[derive(Args)]
@@ -135,14 +134,7 @@ pub fn run_clues(
         .into());
     }
     let options = args.options();
-    let bar = (!quiet && std::io::stderr().is_terminal()).then(|| {
-        let bar = indicatif::ProgressBar::new(0);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {elapsed} {wide_msg}")
-                .expect("a valid template"),
-        );
-        bar
-    });
+    let bar = progress::bar(quiet, 0);
     let mut researches: Vec<Research> = Vec::new();
     let mut status = 0;
     for (rows, cols) in args.shapes() {

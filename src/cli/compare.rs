@@ -1,6 +1,5 @@
 //! `numbrix compare`: its arguments, its progress bar, and its output.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
@@ -10,6 +9,7 @@ use numbrix::words::how_many;
 use numbrix::{Backend, Error, Formulation, Options, SearchBudget, Variant};
 
 use crate::cli::answer::Answer;
+use crate::cli::progress;
 use crate::{at_least_one, parse_seconds};
 
 #[derive(Args)]
@@ -132,14 +132,7 @@ pub fn run_compare(
     }
     let boards = board_files(&args.boards)?;
     let options = args.options(verbose);
-    let bar = (!quiet && std::io::stderr().is_terminal()).then(|| {
-        let bar = indicatif::ProgressBar::new((boards.len() * options.setups().len()) as u64);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {elapsed} {wide_msg}")
-                .expect("a valid template"),
-        );
-        bar
-    });
+    let bar = progress::bar(quiet, (boards.len() * options.setups().len()) as u64);
     // A board that could not be read fails every setup alike: its line is
     // said once, not once per setup.
     let mut unreadable_said: Option<String> = None;

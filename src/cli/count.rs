@@ -7,7 +7,7 @@ use numbrix::{Backend, Board, Error};
 use crate::at_least_one;
 use crate::cli::answer::Answer;
 use crate::cli::model_args::{ModelArgs, SearchArgs};
-use crate::cli::spinner::with_spinner;
+use crate::cli::progress::with_spinner;
 
 #[derive(Args)]
 pub struct CountArgs {

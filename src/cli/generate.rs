@@ -1,6 +1,5 @@
 //! `numbrix generate`: its arguments, progress, and what it prints and writes.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
@@ -8,6 +7,7 @@ use numbrix::generate::{ClueRule, GenerateError, Level, Request, DEFAULT_ATTEMPT
 use numbrix::Error;
 
 use crate::cli::answer::Answer;
+use crate::cli::progress;
 use crate::{at_least_one, parse_seconds};
 
 #[derive(Args)]
@@ -87,15 +87,10 @@ pub fn run_generate(args: &GenerateArgs, quiet: bool, answer: &mut Answer) -> Re
         numbrix::output::check_target(&directory.join(format!("{}.csv", request.name(0))))?;
     }
     let stop = request.deadline();
-    let bar = (!quiet && std::io::stderr().is_terminal()).then(|| {
-        let bar = indicatif::ProgressBar::new(request.count as u64);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {elapsed} {wide_msg}")
-                .expect("a valid template"),
-        );
+    let bar = progress::bar(quiet, request.count as u64);
+    if let Some(bar) = &bar {
         bar.enable_steady_tick(std::time::Duration::from_millis(200));
-        bar
-    });
+    }
     let mut made = Vec::new();
     let mut failure: Option<(String, GenerateError)> = None;
     for number in 0..request.count {

@@ -8,7 +8,7 @@ use numbrix::words::how_many;
 use numbrix::{Board, Error};
 
 use crate::cli::answer::Answer;
-use crate::cli::spinner::with_spinner;
+use crate::cli::progress::with_spinner;
 use crate::parse_seconds;
 
 #[derive(Args)]

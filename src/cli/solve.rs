@@ -10,7 +10,7 @@ use numbrix::{Board, Error, Options};
 
 use crate::cli::answer::Answer;
 use crate::cli::model_args::{ModelArgs, SearchArgs};
-use crate::cli::spinner::with_spinner;
+use crate::cli::progress::with_spinner;
 use crate::parse_seconds;
 
 #[derive(Args)]

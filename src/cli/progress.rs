@@ -1,4 +1,5 @@
-//! The spinner on stderr while a command works, when stderr is a terminal.
+//! What a command shows on stderr while it works, when stderr is a
+//! terminal: a spinner, or a bar of the steps done.
 
 use std::io::IsTerminal;
 
@@ -23,6 +24,19 @@ fn spinner(quiet: bool, template: &str) -> Option<indicatif::ProgressBar> {
         let bar = indicatif::ProgressBar::new_spinner();
         bar.set_style(indicatif::ProgressStyle::with_template(template).expect("a valid template"));
         bar.enable_steady_tick(std::time::Duration::from_millis(200));
+        bar
+    })
+}
+
+/// A bar of `length` steps on stderr when it is a terminal (and not
+/// --quiet), with the time elapsed and a message.
+pub(crate) fn bar(quiet: bool, length: u64) -> Option<indicatif::ProgressBar> {
+    (!quiet && std::io::stderr().is_terminal()).then(|| {
+        let bar = indicatif::ProgressBar::new(length);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {elapsed} {wide_msg}")
+                .expect("a valid template"),
+        );
         bar
     })
 }

@@ -11,6 +11,7 @@ use std::path::Path;
 
 use crate::error::InputError;
 
+mod json;
 mod parse;
 
 pub use parse::read_input;
@@ -293,8 +294,12 @@ pub struct Filled {
 
 impl Filled {
     /// Parses a solution file: same format as a board, but repeated and
-    /// out-of-range values are left for the checker to report.
+    /// out-of-range values are left for the checker to report. JSON (the
+    /// answer of `solve --format json`, or an array of rows) is read too.
     pub fn parse(text: &[u8]) -> Result<Filled, InputError> {
+        if json::is_json(text) {
+            return json::parse_filled(text);
+        }
         let grid = Grid::parse(text)?;
         Ok(Filled {
             rows: grid.rows(),

@@ -72,6 +72,20 @@ pub enum InputError {
     },
     #[error("too large: {what}; the limit is {limit}")]
     TooLarge { what: String, limit: String },
+    /// A filled grid in JSON that cannot be read; the column counts
+    /// characters, as JSON has no fields.
+    #[error("line {line}, character {column}: {message} (in JSON)")]
+    Json {
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    /// A JSON answer whose `grid` is `null`: the solve found no solution.
+    #[error("the JSON answer holds no grid{}", status.as_ref().map_or(String::new(), |status| format!(" (status: {status})")))]
+    NoGrid { status: Option<String> },
+    /// JSON that is neither an answer with a `grid` nor an array of rows.
+    #[error("the JSON has no `grid`: check reads the answer of `solve --format json`, or an array of rows")]
+    NoGridField,
     /// Options that cannot go together.
     #[error("{0}")]
     Usage(String),

@@ -205,15 +205,28 @@ fn check_reports_non_adjacent_steps() {
 }
 
 #[test]
-fn check_of_the_json_answer_says_it_reads_csv() {
+fn check_reads_the_json_answer_of_solve() {
     let answer = numbrix(&["solve", CLASSIC, "--format", "json", "-q"]);
     let output = numbrix_with_input(&["check", CLASSIC, "-"], &answer.stdout);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        stdout(&output),
+        "valid: every value 1..81 once, clues kept, consecutive values adjacent\n"
+    );
+}
+
+#[test]
+fn check_of_a_json_answer_without_a_solution_names_its_status() {
+    let board = "examples/boards/infeasible_parity_6x6.csv";
+    let answer = numbrix(&["solve", board, "--format", "json", "-q"]);
+    assert_eq!(answer.status.code(), Some(1));
+    let output = numbrix_with_input(&["check", board, "-"], &answer.stdout);
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         stderr(&output),
-        "numbrix: standard input: line 1, column 1: '{\"rows\":9' is not a positive integer \
-         (this is JSON; `--format csv` prints the grid as numbrix reads it)\n"
+        "numbrix: standard input: the JSON answer holds no grid (status: infeasible)\n"
     );
+    assert!(stdout(&output).is_empty());
 }
 
 #[test]

@@ -421,6 +421,16 @@ fn check_refuses_a_solution_that_is_not_a_grid() {
     );
 }
 
+#[test]
+fn check_refuses_a_json_grid_with_a_ragged_row_naming_its_place() {
+    let output = check(b"1,2\n,\n", b"[[1,2],\n [4]]\n");
+    assert_refused(
+        &output,
+        "solution.csv: line 2, character 4: row 2 has 1 value, but row 1 has 2 \
+         (every row needs the same number) (in JSON)",
+    );
+}
+
 // Standard input.
 
 /// `numbrix solve - --format csv` with these bytes on standard input.

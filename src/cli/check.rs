@@ -13,7 +13,8 @@ pub struct CheckArgs {
     /// The board: a CSV file, or `-` for standard input.
     board: PathBuf,
     /// The filled grid, in the board's format (`solve --format csv`
-    /// writes it); `-` for standard input.
+    /// writes it) or the JSON answer of `solve --format json`; `-` for
+    /// standard input.
     solution: PathBuf,
 }
 

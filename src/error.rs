@@ -80,6 +80,9 @@ pub enum InputError {
         column: usize,
         message: String,
     },
+    /// JSON that ends before it is complete.
+    #[error("the JSON ends too soon: {message}")]
+    JsonCutShort { message: String },
     /// A JSON answer whose `grid` is `null`: the solve found no solution.
     #[error("the JSON answer holds no grid{}", status.as_ref().map_or(String::new(), |status| format!(" (status: {status})")))]
     NoGrid { status: Option<String> },

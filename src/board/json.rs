@@ -40,17 +40,22 @@ pub(super) fn parse_filled(text: &[u8]) -> Result<Filled, InputError> {
     }
 }
 
-/// serde_json's message without the place it appends, and the place apart.
+/// serde_json's message without the place it appends, and the place apart;
+/// JSON cut short is said so, without a place past its end.
 fn json_error(error: serde_json::Error) -> InputError {
     let message = error.to_string();
     let suffix = format!(" at line {} column {}", error.line(), error.column());
+    let message = message
+        .strip_suffix(&suffix)
+        .unwrap_or(&message)
+        .to_string();
+    if error.is_eof() {
+        return InputError::JsonCutShort { message };
+    }
     InputError::Json {
         line: error.line(),
         column: error.column(),
-        message: message
-            .strip_suffix(&suffix)
-            .unwrap_or(&message)
-            .to_string(),
+        message,
     }
 }
 
@@ -236,6 +241,16 @@ impl<'de> Visitor<'de> for Value {
         Ok(Some(value))
     }
 
+    /// JSON reads an integer past `u64` as a float: it is kept as a number
+    /// too large, for the checker to name, as in CSV.
+    fn visit_f64<E: de::Error>(self, value: f64) -> Result<Option<u64>, E> {
+        if value.fract() == 0.0 && value >= u64::MAX as f64 {
+            Ok(Some(u64::MAX))
+        } else {
+            Err(de::Error::invalid_type(de::Unexpected::Float(value), &self))
+        }
+    }
+
     fn visit_unit<E: de::Error>(self) -> Result<Option<u64>, E> {
         Ok(None)
     }
@@ -296,7 +311,25 @@ mod tests {
         );
         assert_eq!(
             error_of(r#"{"grid":[[1,"2"]]}"#),
-            r#"line 1, character 16: invalid type: string "2", expected a positive integer, or null for an empty cell (in JSON)"#
+            r#"line 1, character 15: invalid type: string "2", expected a positive integer, or null for an empty cell (in JSON)"#
+        );
+    }
+
+    #[test]
+    fn json_cut_short_is_said_so() {
+        assert_eq!(
+            error_of("{\"grid\":[[1,2],[3,4]\n"),
+            "the JSON ends too soon: EOF while parsing a list"
+        );
+    }
+
+    #[test]
+    fn an_integer_past_u64_is_a_number_too_large_and_a_fraction_no_value() {
+        let filled = parse_filled(b"[[1,18446744073709551616]]").unwrap();
+        assert_eq!(filled.values, [Some(1), Some(u64::MAX)]);
+        assert_eq!(
+            error_of("[[1.5]]"),
+            "line 1, character 5: invalid type: floating point `1.5`, expected a positive integer, or null for an empty cell (in JSON)"
         );
     }
 

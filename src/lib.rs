@@ -59,5 +59,7 @@ pub use error::{Error, InputError};
 pub use formulation::{Formulation, Model, Scope};
 pub use precheck::{precheck, Contradiction};
 pub use report::{Report, Stage, Stats, Status, Step};
-pub use solve::{count_solutions, solve, Count, Modelled, Options, Refutation, SearchBudget};
+pub use solve::{
+    count_solutions, solve, Count, CountedBy, Modelled, Options, Refutation, SearchBudget,
+};
 pub use variant::Variant;

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{
-    brute_force, cases, loose_board_mistyped, loose_board_text, numbrix, numbrix_with_input,
+    brute_force, cases, json, loose_board_mistyped, loose_board_text, numbrix, numbrix_with_input,
     small_board, stderr, stdout, CLASSIC,
 };
 use numbrix::solve::{count_solutions_with, Counting};
@@ -259,4 +259,78 @@ proptest! {
         prop_assert_eq!(count.solutions, u128::from(solutions.min(limit)));
         prop_assert_eq!(count.complete, solutions < limit);
     }
+}
+
+/// `count --format json`'s answer, parsed.
+fn count_json(board: &[u8], args: &[&str]) -> serde_json::Value {
+    json(&numbrix_with_input(
+        &[&["count", "-", "--format", "json"], args].concat(),
+        board,
+    ))
+}
+
+/// A 3x3 board with clues 1 and 5, and how many solutions a plain
+/// enumeration finds for it.
+fn corner_board() -> (&'static [u8], usize) {
+    let text = b"1,_,_\n_,_,_\n_,_,5\n";
+    (text, brute_force(&Board::parse(text).unwrap()).len())
+}
+
+#[test]
+fn count_json_says_the_frontier_program_counted_an_empty_board() {
+    let answer = count_json(b"_,_,_\n_,_,_\n_,_,_\n", &[]);
+    assert_eq!(answer["solutions"], 40);
+    assert_eq!(answer["complete"], true);
+    assert_eq!(answer["counted_by"], "frontier");
+}
+
+#[test]
+fn count_json_of_a_board_with_clues_says_the_search_walked_it() {
+    let (board, solutions) = corner_board();
+    let answer = count_json(board, &[]);
+    assert_eq!(answer["solutions"], solutions);
+    assert_eq!(answer["counted_by"], "search");
+}
+
+#[test]
+fn count_json_at_its_limit_is_not_complete() {
+    let answer = count_json(b"_,_,_\n_,_,_\n_,_,_\n", &["--limit", "10"]);
+    assert_eq!(answer["solutions"], 10);
+    assert_eq!(answer["complete"], false);
+}
+
+#[test]
+fn count_json_with_either_mip_solver_says_the_solver_counted() {
+    let (board, solutions) = corner_board();
+    for solver in ["highs", "cbc"] {
+        let answer = count_json(board, &["--solver", solver]);
+        assert_eq!(answer["solutions"], solutions, "{solver}");
+        assert_eq!(answer["counted_by"], "solver", "{solver}");
+    }
+}
+
+#[test]
+fn count_of_a_board_the_precheck_refutes_says_so() {
+    let board = std::fs::read("examples/boards/infeasible_parity_6x6.csv").unwrap();
+    assert_eq!(count_json(&board, &[])["counted_by"], "precheck");
+    let output = numbrix(&["count", "examples/boards/infeasible_parity_6x6.csv"]);
+    assert_eq!(stdout(&output), "0\n");
+    assert!(
+        stderr(&output).starts_with("no solution, proved in ")
+            && stderr(&output).ends_with(" ms by the precheck's rules between clues\n"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn count_says_on_standard_error_what_counted_a_puzzle() {
+    let output = numbrix(&["count", CLASSIC]);
+    assert_eq!(stdout(&output), "1\n");
+    assert!(
+        stderr(&output).starts_with("every solution counted, in ")
+            && stderr(&output).ends_with(" ms by the reduction\n"),
+        "{}",
+        stderr(&output)
+    );
 }

@@ -1,6 +1,6 @@
 //! `numbrix count`: how many solutions a board has, with a spinner.
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 use numbrix::solve::Counting;
 use numbrix::{Backend, Board, Error};
 
@@ -19,6 +19,17 @@ pub struct CountArgs {
     /// with a MIP solver].
     #[arg(long, value_parser = at_least_one::<u64>)]
     limit: Option<u64>,
+    /// `text`: the number alone; `json`: the number, whether it is every
+    /// solution, what counted them and the milliseconds it took.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+/// How the count is printed.
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Text,
+    Json,
 }
 
 pub fn run_count(
@@ -31,6 +42,7 @@ pub fn run_count(
         model,
         search,
         limit,
+        format,
     } = args;
     let board = Board::read(&model.board)?;
     let options = search.apply(model.options_with(verbose, Backend::Search));
@@ -48,9 +60,14 @@ pub fn run_count(
             }
         })
     })?;
-    answer.println(count.solutions)?;
-    if !count.complete && !quiet {
-        eprintln!("stopped at a limit: there may be more solutions");
+    match format {
+        Format::Text => answer.println(count.solutions)?,
+        Format::Json => {
+            answer.println(serde_json::to_string(&count).expect("a count serialises"))?
+        }
+    }
+    if !quiet {
+        eprintln!("{}", count.summary());
     }
     Ok(if count.complete { 0 } else { 3 })
 }

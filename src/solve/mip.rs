@@ -13,7 +13,8 @@ use crate::report::{Report, Stage, Status, Step, SubtourStats};
 
 use super::rows::solve_generating;
 use super::{
-    build_until, reduce_in_time, Count, Counting, Deadline, Modelled, Options, Phase, Prepared,
+    build_until, reduce_in_time, Count, CountedBy, Counting, Deadline, Modelled, Options, Phase,
+    Prepared,
 };
 
 /// Solves the prepared model into `report` (whose reduction figures are
@@ -248,19 +249,14 @@ pub(super) fn count_by_cuts(
     progress: &mut dyn FnMut(Counting),
 ) -> Result<Count, Error> {
     let deadline = Deadline::new(options.time_limit);
-    let Modelled::Model(reduced) = reduce_in_time(board, options, deadline.0)? else {
-        return Ok(Count {
-            solutions: 0,
-            complete: true,
-        });
+    let reduced = match reduce_in_time(board, options, deadline.0)? {
+        Modelled::Model(reduced) => reduced,
+        Modelled::Refuted(refutation) => return Ok(Count::new(0, true, refutation.stage.into())),
     };
     // The limit passed before the model was built whole (shaving or the
     // build used the time up): no solver call could use it.
     let Some(prepared) = build_until(board, options, reduced, deadline.0)? else {
-        return Ok(Count {
-            solutions: 0,
-            complete: false,
-        });
+        return Ok(Count::new(0, false, CountedBy::Solver));
     };
     let model = &prepared.model;
     let mut cuts: Vec<Row> = Vec::new();
@@ -279,10 +275,7 @@ pub(super) fn count_by_cuts(
         let (run, _) = solve_generating(model, options.backend, &cuts, &mut generated, params);
         match judge(board, model, options.backend, &run)? {
             Judged::Infeasible => {
-                return Ok(Count {
-                    solutions: found.len() as u128,
-                    complete: true,
-                })
+                return Ok(Count::new(found.len() as u128, true, CountedBy::Solver))
             }
             Judged::Limit => break,
             Judged::Solution(solution, values) => {
@@ -298,10 +291,7 @@ pub(super) fn count_by_cuts(
             }
         }
     }
-    Ok(Count {
-        solutions: found.len() as u128,
-        complete: false,
-    })
+    Ok(Count::new(found.len() as u128, false, CountedBy::Solver))
 }
 
 #[cfg(test)]

@@ -3,14 +3,15 @@
 //! and within a small budget ahead of every MIP) or the MIP: build, solve,
 //! decode, check, and with `unique` the no-good cut and a second solve.
 //!
-//! This file holds the pipeline's order ([`solve_with`]) and counting;
-//! `prepare.rs` everything before a solver runs (the steps `model`,
+//! This file holds the pipeline's order ([`solve_with`]); `count.rs`
+//! counting; `prepare.rs` everything before a solver runs (the steps `model`,
 //! `export` and `relax` share), `search.rs` the search's tries, `mip.rs`
 //! HiGHS's and CBC's, `turns.rs` how the two take turns once the search's
 //! budget is spent (`running.rs`: the search on its thread, between its
 //! turns), `order.rs` whether shaving or the search goes first,
 //! `rows.rs` row generation for DFJ.
 
+mod count;
 mod mip;
 mod options;
 mod order;
@@ -21,6 +22,7 @@ mod running;
 mod search;
 mod turns;
 
+pub use count::{count_solutions, count_solutions_with, Count, CountedBy};
 pub(crate) use options::Deadline;
 pub use options::{Options, SearchBudget, DEFAULT_MAX_VARIABLES, REDUCTION_PAIRS_PER_VARIABLE};
 pub(crate) use order::{propagation_probe, TIGHT_VALUES_PER_CELL};
@@ -323,96 +325,4 @@ fn search_ahead(
         search::Left::Uniqueness(first) => ControlFlow::Continue(Some(first)),
         search::Left::Everything => ControlFlow::Continue(None),
     }
-}
-
-/// How many solutions a board has.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-pub struct Count {
-    /// A `u128`: the frontier program counts boards with more paths than a
-    /// `u64` holds (an empty 12x12 board), exactly.
-    pub solutions: u128,
-    /// False if `limit` solutions were found (there may be more) or time ran out.
-    pub complete: bool,
-}
-
-/// Counts solutions, up to `limit`: with the search (`Backend::Search`), or
-/// by solving, cutting off each solution found with a no-good cut, and
-/// solving again until the model is infeasible (HiGHS, CBC).
-pub fn count_solutions(board: &Board, options: &Options, limit: u64) -> Result<Count, Error> {
-    count_solutions_with(board, options, limit, &mut |_| {})
-}
-
-/// As [`count_solutions`], telling `progress` the solutions found so far
-/// (every few thousand search nodes, or after every MIP solve), or the
-/// frontier program's rows as it counts them.
-pub fn count_solutions_with(
-    board: &Board,
-    options: &Options,
-    limit: u64,
-    progress: &mut dyn FnMut(Counting),
-) -> Result<Count, Error> {
-    match options.backend {
-        // A count to none, which the search stops at its first solution.
-        Backend::Search if limit == 0 => search::count(board, options, limit, &[], progress),
-        Backend::Search => {
-            let deadline = Deadline::new(options.time_limit);
-            let (count, found) = count_by_solving(board, options, limit.min(2), progress)?;
-            let Ok(time_limit) = deadline.remaining() else {
-                return Ok(count);
-            };
-            if limit <= 2 || count.complete || found.len() < 2 {
-                return Ok(count);
-            }
-            let rest = Options {
-                time_limit,
-                ..*options
-            };
-            search::count(board, &rest, limit, &found, progress)
-        }
-        Backend::Highs | Backend::Cbc => mip::count_by_cuts(board, options, limit, progress),
-    }
-}
-
-/// A count to one or two asks what `solve` asks (with `unique` for two),
-/// so it is answered by `solve`'s pipeline with the search alone, and as
-/// fast: a tight board's short try before shaving, a loose board's search
-/// going on where it stood after shaving. A count past two starts with it
-/// too, and counts on from the two solutions it found (`search.rs`): the
-/// count's own search, over the domains it counts in, may take seconds
-/// to find a first path on a large board where `solve`'s settles it.
-/// The count, and the solutions found.
-fn count_by_solving(
-    board: &Board,
-    options: &Options,
-    limit: u64,
-    progress: &mut dyn FnMut(Counting),
-) -> Result<(Count, Vec<Solution>), Error> {
-    let options = Options {
-        unique: limit == 2,
-        ..*options
-    };
-    let mut known = 0;
-    let report = solve_with(board, &options, &mut |phase| {
-        if let Phase::Searching { solutions, .. } = phase {
-            if solutions > known {
-                known = solutions;
-                progress(Counting::Found(known));
-            }
-        }
-    })?;
-    let (solutions, complete) = match (report.status, report.unique) {
-        (Status::Infeasible, _) => (0, true),
-        // The clock, before a first solution or after one.
-        (Status::TimeLimit, _) => (u64::from(report.grid.is_some()), false),
-        (Status::Solved, Some(true)) => (1, true),
-        (Status::Solved, Some(false)) => (2, false),
-        // The limit of one reached.
-        (Status::Solved, None) => (1, false),
-    };
-    let found = report.grid.into_iter().chain(report.second_solution);
-    let count = Count {
-        solutions: solutions.into(),
-        complete,
-    };
-    Ok((count, found.collect()))
 }

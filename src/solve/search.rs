@@ -14,7 +14,8 @@ use crate::report::{Report, SearchStats, Stage, Status, Step};
 use crate::search::{self, Limits, Outcome};
 
 use super::{
-    ms, order, propagate, shave, will_shave, Count, Counting, Deadline, Modelled, Options, Phase,
+    ms, order, propagate, shave, will_shave, Count, CountedBy, Counting, Deadline, Modelled,
+    Options, Phase,
 };
 
 /// Seconds the search gets ahead of HiGHS or CBC by default at least, for
@@ -314,16 +315,14 @@ pub(super) fn count(
 ) -> Result<Count, Error> {
     // The time limit covers the reduction too, as it does a MIP's count.
     let deadline = Deadline::new(options.time_limit);
-    let Modelled::Model(mut reduced) = propagate(board, options, deadline.0)? else {
-        return Ok(NONE);
+    let mut reduced = match propagate(board, options, deadline.0)? {
+        Modelled::Model(reduced) => reduced,
+        Modelled::Refuted(refutation) => return Ok(none(refutation.stage)),
     };
     if reduced.stopped() {
         // The time limit stopped the reduction: the solutions known are all
         // this count has.
-        return Ok(Count {
-            solutions: found.len() as u128,
-            complete: false,
-        });
+        return Ok(Count::new(found.len() as u128, false, CountedBy::Search));
     }
     // A count that starts again over the shaved domains finds the same
     // solutions again: the most known so far, which progress hears, does
@@ -377,7 +376,7 @@ pub(super) fn count(
         // "Shaving a loose board ends after an idle first pass").
         if let Some(shaving) = shaving {
             if shave(board, options, shaving.0, None, &mut reduced).is_err() {
-                return Ok(NONE);
+                return Ok(none(Stage::Reduction));
             }
         }
     }
@@ -391,23 +390,16 @@ pub(super) fn count(
     Ok(count)
 }
 
-/// The count of a board with no solution.
-const NONE: Count = Count {
-    solutions: 0,
-    complete: true,
-};
+/// The count of a board with no solution, proved by `stage`.
+fn none(stage: Stage) -> Count {
+    Count::new(0, true, stage.into())
+}
 
 /// What a count's outcome says, or the frontier program's exact count
 /// where it has one (which may pass what a `u64` holds).
 fn counted(outcome: &Outcome, exact: Option<u128>) -> Count {
     match exact {
-        Some(paths) => Count {
-            solutions: paths,
-            complete: true,
-        },
-        None => Count {
-            solutions: outcome.count.into(),
-            complete: outcome.complete,
-        },
+        Some(paths) => Count::new(paths, true, CountedBy::Frontier),
+        None => Count::new(outcome.count.into(), outcome.complete, CountedBy::Search),
     }
 }

@@ -2,8 +2,9 @@
 //!
 //! A board file has one grid row per line, comma-separated. A clue is a
 //! positive integer; an empty field, `0`, `_` or `.` is an empty cell.
-//! Spaces and tabs around a field are ignored, blank lines are skipped, a
-//! UTF-8 byte-order mark and Windows line endings are accepted.
+//! Spaces and tabs around a field are ignored, blank lines and lines that
+//! start with `#` are skipped, a UTF-8 byte-order mark and Windows line
+//! endings are accepted.
 
 use std::fmt;
 use std::num::NonZeroU32;

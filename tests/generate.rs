@@ -248,6 +248,16 @@ fn generate_json_names_the_level() {
 }
 
 #[test]
+fn a_generated_board_printed_reads_back_as_a_board() {
+    let output = numbrix(&["generate", "--rows", "6", "--cols", "6", "--seed", "3"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let printed = stdout(&output);
+    assert!(printed.starts_with("# 6x6_minimal_3: 6x6, "), "{printed}");
+    let solved = common::numbrix_with_input(&["solve", "-", "--unique"], printed.as_bytes());
+    assert_eq!(solved.status.code(), Some(0), "{}", stderr(&solved));
+}
+
+#[test]
 fn minimize_keeps_the_solution_with_fewer_clues() {
     let output = numbrix(&["minimize", "examples/boards/classic_9x9.csv"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));

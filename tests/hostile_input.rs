@@ -215,6 +215,18 @@ fn rejects_the_json_answer_naming_it() {
 }
 
 #[test]
+fn a_line_starting_with_a_hash_is_a_comment_and_lines_still_count() {
+    assert_solved(
+        &solve_stdin(b"# a 2x2 board\n1,2\n# its last row\n,\n"),
+        "1,2\n4,3\n",
+    );
+    refused_board(
+        b"# a comment\n1,x\n,\n",
+        "line 2, column 2: 'x' is not a positive integer",
+    );
+}
+
+#[test]
 fn rejects_a_number_larger_than_u64() {
     refused_board(
         b"18446744073709551616,\n,\n",

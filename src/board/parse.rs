@@ -142,9 +142,12 @@ impl Grid {
                 limit: format!("{MAX_CELLS} cells"),
             });
         }
+        // A line that starts with `#` is a comment (`generate` names each
+        // board it prints in one), skipped as a blank line is.
         let mut reader = csv::ReaderBuilder::new()
             .has_headers(false)
             .flexible(true)
+            .comment(Some(b'#'))
             .from_reader(text);
         let mut record = csv::ByteRecord::new();
         let mut grid = Grid {
@@ -171,9 +174,9 @@ impl Grid {
                     });
                 }
             }
-            let line = record
-                .position()
-                .map_or(grid.rows() + 1, |p| lines.line_at(p.byte() as usize));
+            let line = record.position().map_or(grid.rows() + 1, |p| {
+                lines.line_at(past_comments(text, p.byte() as usize))
+            });
             // A line of spaces is as blank as an empty one (the csv reader skips only the latter).
             if record.len() == 1 && record[0].iter().all(|byte| byte.is_ascii_whitespace()) {
                 continue;
@@ -213,6 +216,26 @@ impl Grid {
             return Err(InputError::Empty);
         }
         Ok(grid)
+    }
+}
+
+/// Where a record the csv reader places at `at` starts: it places one that
+/// follows comment lines (and a byte-order mark) at the first of them.
+fn past_comments(text: &[u8], mut at: usize) -> usize {
+    if at == 0 && text.starts_with(b"\xEF\xBB\xBF") {
+        at = 3;
+    }
+    loop {
+        match text.get(at) {
+            Some(b'#') => {
+                at = text[at..]
+                    .iter()
+                    .position(|&byte| byte == b'\n')
+                    .map_or(text.len(), |end| at + end + 1)
+            }
+            Some(b'\r' | b'\n') => at += 1,
+            _ => return at,
+        }
     }
 }
 

@@ -103,9 +103,13 @@ pub fn run_generate(args: &GenerateArgs, quiet: bool, answer: &mut Answer) -> Re
                     puzzle.write(directory)?;
                 }
                 if let GenerateFormat::Text = args.format {
-                    answer.println(puzzle.summary())?;
                     if args.out.is_none() {
+                        // A comment line, so that one board printed reads
+                        // back as it is (`generate | solve -`).
+                        answer.println(format_args!("# {}", puzzle.summary()))?;
                         answer.print(puzzle.board.to_csv())?;
+                    } else {
+                        answer.println(puzzle.summary())?;
                     }
                 }
                 made.push(puzzle);

@@ -39,9 +39,7 @@ impl Count {
             ms: 0.0,
         }
     }
-}
 
-impl Count {
     /// One line for people: whether the count is whole, what counted it,
     /// and how long it took.
     pub fn summary(&self) -> String {

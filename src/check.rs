@@ -141,8 +141,11 @@ pub fn check_values(board: &Board, values: Vec<u32>) -> Result<Solution, Violati
             found_cols: board.cols(),
         });
     }
-    // cell_of[k] is where value k sits; filling it finds repeats and gaps.
-    let mut cell_of: Vec<Option<Cell>> = vec![None; total as usize + 1];
+    // index_of[k] is the row-major index of the cell value k sits in, or
+    // NOWHERE; filling it finds repeats and gaps. Four bytes a value, as
+    // the largest board has 2^24 of them.
+    const NOWHERE: u32 = u32::MAX;
+    let mut index_of: Vec<u32> = vec![NOWHERE; total as usize + 1];
     for (index, &value) in values.iter().enumerate() {
         let cell = board.cell(index);
         if value == 0 || value > total {
@@ -152,16 +155,17 @@ pub fn check_values(board: &Board, values: Vec<u32>) -> Result<Solution, Violati
                 total,
             });
         }
-        if let Some(first) = cell_of[value as usize] {
+        let first = index_of[value as usize];
+        if first != NOWHERE {
             return Err(Violation::Repeated {
                 value,
-                first,
+                first: board.cell(first as usize),
                 second: cell,
             });
         }
-        cell_of[value as usize] = Some(cell);
+        index_of[value as usize] = index as u32;
     }
-    if let Some(value) = (1..=total).find(|&value| cell_of[value as usize].is_none()) {
+    if let Some(value) = (1..=total).find(|&value| index_of[value as usize] == NOWHERE) {
         return Err(Violation::Missing { value });
     }
     for (cell, clue) in board.clues() {
@@ -172,8 +176,8 @@ pub fn check_values(board: &Board, values: Vec<u32>) -> Result<Solution, Violati
     }
     for value in 1..total {
         let (cell, next_cell) = (
-            cell_of[value as usize].expect("every value was placed"),
-            cell_of[value as usize + 1].expect("every value was placed"),
+            board.cell(index_of[value as usize] as usize),
+            board.cell(index_of[value as usize + 1] as usize),
         );
         if cell.distance(next_cell) != 1 {
             return Err(Violation::NotAdjacent {

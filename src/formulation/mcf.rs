@@ -85,12 +85,7 @@ struct Commodities<'a> {
 impl Commodities<'_> {
     /// Commodity k's flows on the arcs into `node` (or out of it: `from` true).
     fn flows(&self, k: usize, node: usize, from: bool) -> impl Iterator<Item = VarId> + '_ {
-        self.arcs
-            .list
-            .iter()
-            .zip(&self.g[k])
-            .filter(move |(arc, _)| if from { arc.from } else { arc.to } == node)
-            .filter_map(|(_, g)| *g)
+        (self.arcs.at(node, from).iter()).filter_map(move |&arc| self.g[k][arc])
     }
 }
 

@@ -90,12 +90,7 @@ struct Flow<'a> {
 impl Flow<'_> {
     /// The flow variables into node `b` (or out of it: `from` true).
     fn flows(&self, node: usize, from: bool) -> impl Iterator<Item = VarId> + '_ {
-        self.arcs
-            .list
-            .iter()
-            .zip(&self.f)
-            .filter(move |(arc, _)| if from { arc.from } else { arc.to } == node)
-            .filter_map(|(_, f)| *f)
+        (self.arcs.at(node, from).iter()).filter_map(|&arc| self.f[arc])
     }
 
     /// `T + 1 - position`: the flow into a cell at that position.

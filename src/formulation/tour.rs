@@ -69,6 +69,11 @@ pub(crate) struct Arcs {
     pub list: Vec<Arc>,
     /// Position in `list` by (from, to).
     index: HashMap<(usize, usize), usize>,
+    /// Positions in `list` of the arcs out of each node, in list order
+    /// (the rows of a node find them without a scan of every arc).
+    leaving: Vec<Vec<usize>>,
+    /// Positions in `list` of the arcs into each node, in list order.
+    entering: Vec<Vec<usize>>,
 }
 
 impl Arcs {
@@ -81,6 +86,15 @@ impl Arcs {
         self.index
             .get(&(from, to))
             .map(|&position| &self.list[position])
+    }
+
+    /// Positions in `list` of the arcs out of `node`, or into it.
+    pub fn at(&self, node: usize, out: bool) -> &[usize] {
+        if out {
+            &self.leaving[node]
+        } else {
+            &self.entering[node]
+        }
     }
 
     /// y(a,b) as a row term: absent arcs are the constant 0.
@@ -134,15 +148,23 @@ pub(super) fn arcs(board: &Board, scope: Scope<'_>, mip: &mut Mip) -> Arcs {
             add_arc(mip, node(from), DEPOT);
         }
     }
+    let nodes = board.len() + 1;
     let index = list
         .iter()
         .enumerate()
         .map(|(position, arc)| ((arc.from, arc.to), position))
         .collect();
+    let (mut leaving, mut entering) = (vec![Vec::new(); nodes], vec![Vec::new(); nodes]);
+    for (position, arc) in list.iter().enumerate() {
+        leaving[arc.from].push(position);
+        entering[arc.to].push(position);
+    }
     Arcs {
-        nodes: board.len() + 1,
+        nodes,
         list,
         index,
+        leaving,
+        entering,
     }
 }
 
@@ -179,11 +201,7 @@ pub(super) fn fixed_cells(board: &Board, scope: Scope<'_>) -> Vec<(usize, u32)> 
 /// out(a): `sum_b y(a,b) = 1`: one arc leaves every node, depot included.
 pub(super) fn out(arcs: &Arcs, mip: &mut Mip) {
     for a in 0..arcs.nodes {
-        let terms = arcs
-            .list
-            .iter()
-            .filter(|arc| arc.from == a)
-            .map(|arc| (Term::Var(arc.y), 1.0));
+        let terms = (arcs.at(a, true).iter()).map(|&arc| (Term::Var(arcs.list[arc].y), 1.0));
         emit(mip, Name::new("out", &[a as u32]), terms, Sense::Eq, 1.0);
     }
 }
@@ -192,11 +210,7 @@ pub(super) fn out(arcs: &Arcs, mip: &mut Mip) {
 /// (Named `into` in Rust, where `in` is a keyword.)
 pub(super) fn into(arcs: &Arcs, mip: &mut Mip) {
     for b in 0..arcs.nodes {
-        let terms = arcs
-            .list
-            .iter()
-            .filter(|arc| arc.to == b)
-            .map(|arc| (Term::Var(arc.y), 1.0));
+        let terms = (arcs.at(b, false).iter()).map(|&arc| (Term::Var(arcs.list[arc].y), 1.0));
         emit(mip, Name::new("in", &[b as u32]), terms, Sense::Eq, 1.0);
     }
 }
@@ -292,4 +306,31 @@ pub(super) fn viewer(arcs: std::sync::Arc<Vec<Arc>>) -> Viewer {
                 .collect(),
         )
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_arcs_at_a_node_are_those_that_leave_or_enter_it_in_list_order() {
+        let board = Board::parse(b"1,,\n,,\n").unwrap();
+        let mut mip = Mip::default();
+        let arcs = arcs(&board, Scope::Faithful, &mut mip);
+        for node in 0..arcs.nodes {
+            let positions = |out: bool| -> Vec<usize> {
+                (0..arcs.list.len())
+                    .filter(|&p| {
+                        node == if out {
+                            arcs.list[p].from
+                        } else {
+                            arcs.list[p].to
+                        }
+                    })
+                    .collect()
+            };
+            assert_eq!(arcs.at(node, true), positions(true), "out of {node}");
+            assert_eq!(arcs.at(node, false), positions(false), "into {node}");
+        }
+    }
 }

@@ -23,7 +23,7 @@ use crate::error::{Error, InputError};
 use crate::formulation::{Formulation, LpPoint};
 use crate::report::{render_grid, SubtourStats};
 use crate::solve::rows::solve_generating;
-use crate::solve::{prepare, Modelled, Options};
+use crate::solve::{prepare_until, Deadline, Modelled, Options};
 use crate::variant::Variant;
 use crate::words::how_many;
 
@@ -91,7 +91,8 @@ pub struct RelaxReport {
     /// from the connected components of its support, so the last LP may
     /// still break subtour rows that only a minimum cut would find.
     pub subtours: Option<SubtourStats>,
-    /// Why the board has no solution, when the prechecks or reduction say so.
+    /// Why the board has no solution, when the prechecks or reduction say
+    /// so; or, at the time limit, that no model was built in time.
     pub reason: Option<String>,
     /// The LP's point as a picture reads it (`solve --relax --svg`).
     #[serde(skip)]
@@ -107,6 +108,9 @@ fn as_rows<S: serde::Serializer>(
         .map(Solution::to_rows)
         .serialize(serializer)
 }
+
+/// The reason a relaxation stopped before its LP ran.
+const NOT_BUILT: &str = "the reduction and the build used the time up: the LP did not run";
 
 /// Builds the model the options ask for and solves its LP relaxation.
 pub fn relax(board: &Board, options: &Options) -> Result<RelaxReport, Error> {
@@ -142,11 +146,20 @@ pub fn relax(board: &Board, options: &Options) -> Result<RelaxReport, Error> {
         reason: None,
         point: None,
     };
+    // The time limit covers the reduction and the build too, as a
+    // solve's does.
+    let deadline = Deadline::new(options.time_limit);
     let start = Instant::now();
-    let prepared = match prepare(board, options)? {
-        Modelled::Model(prepared) => prepared,
-        Modelled::Refuted(refutation) => {
+    let prepared = match prepare_until(board, options, deadline.0)? {
+        Some(Modelled::Model(prepared)) => prepared,
+        Some(Modelled::Refuted(refutation)) => {
             report.reason = Some(refutation.contradiction.to_string());
+            return Ok(report);
+        }
+        None => {
+            report.build_ms = start.elapsed().as_secs_f64() * 1000.0;
+            report.status = RelaxStatus::TimeLimit;
+            report.reason = Some(NOT_BUILT.to_string());
             return Ok(report);
         }
     };
@@ -156,8 +169,13 @@ pub fn relax(board: &Board, options: &Options) -> Result<RelaxReport, Error> {
     report.variables = mip.vars.len();
     report.constraints = mip.rows.len();
     report.binaries = mip.vars.iter().filter(|var| var.integer).count();
+    let Ok(time_limit) = deadline.remaining() else {
+        report.status = RelaxStatus::TimeLimit;
+        report.reason = Some(NOT_BUILT.to_string());
+        return Ok(report);
+    };
     let params = Params {
-        time_limit: options.time_limit,
+        time_limit,
         log: options.solver_log,
         relax: true,
         interrupt: None,
@@ -249,24 +267,21 @@ pub fn root_lp(
     options: &Options,
     solution: Option<&Solution>,
 ) -> Result<Option<RootLp>, Error> {
-    let Modelled::Model(prepared) = prepare(board, options)? else {
+    // Both LPs and what comes before them share the time limit.
+    let deadline = Deadline::new(options.time_limit);
+    let Some(Modelled::Model(prepared)) = prepare_until(board, options, deadline.0)? else {
         return Ok(None);
     };
     let model = &prepared.model;
-    let params = Params {
-        time_limit: options.time_limit,
-        log: false,
-        relax: true,
-        interrupt: None,
-    };
     let lp = |cuts: &[crate::mip::Row]| -> Result<Option<Vec<f64>>, Option<Error>> {
-        let (run, _) = solve_generating(
-            model,
-            options.backend,
-            cuts,
-            &mut Vec::new(),
-            params.clone(),
-        );
+        let time_limit = deadline.remaining().map_err(|()| None)?;
+        let params = Params {
+            time_limit,
+            log: false,
+            relax: true,
+            interrupt: None,
+        };
+        let (run, _) = solve_generating(model, options.backend, cuts, &mut Vec::new(), params);
         match run.outcome {
             Outcome::Found { values, .. } => Ok(Some(values)),
             Outcome::Infeasible => Ok(None),
@@ -358,7 +373,9 @@ impl RelaxReport {
                 return out;
             }
             RelaxStatus::TimeLimit => {
-                out.push_str("time limit: the LP was not solved in time\n");
+                let why = self.reason.as_deref();
+                let why = why.unwrap_or("the LP was not solved in time");
+                out.push_str(&format!("time limit: {why}\n"));
                 return out;
             }
             RelaxStatus::Solved => {}

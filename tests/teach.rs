@@ -361,6 +361,19 @@ fn relaxation_report_for_people_counts_fractional_binaries() {
 }
 
 #[test]
+fn a_relaxation_whose_time_the_reduction_and_build_used_up_says_its_lp_did_not_run() {
+    let output = numbrix(&["solve", CLASSIC, "--relax", "--time-limit", "0"]);
+    assert_eq!(output.status.code(), Some(3));
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.ends_with(
+            "time limit: the reduction and the build used the time up: the LP did not run\n"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
 fn model_and_export_use_the_same_family_names() {
     for model in ["assignment", "mtz"] {
         let summary = json(&numbrix(&[

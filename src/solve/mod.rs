@@ -28,6 +28,7 @@ pub use options::{Options, SearchBudget, DEFAULT_MAX_VARIABLES, REDUCTION_PAIRS_
 pub(crate) use order::{propagation_probe, TIGHT_VALUES_PER_CELL};
 pub use phase::{Counting, Phase};
 pub(crate) use prepare::ms;
+pub(crate) use prepare::prepare_until;
 pub use prepare::{
     build, build_until, guard, prepare, reduce, Modelled, Prepared, Reduced, Refutation,
 };

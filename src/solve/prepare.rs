@@ -317,6 +317,21 @@ pub fn build_until(
     }))
 }
 
+/// As [`prepare`], with shaving and the build given up at `stop`: None
+/// when the clock ran out before the model was whole.
+pub(crate) fn prepare_until(
+    board: &Board,
+    options: &Options,
+    stop: Option<Instant>,
+) -> Result<Option<Modelled<Prepared>>, Error> {
+    Ok(match reduce_in_time(board, options, stop)? {
+        Modelled::Model(reduced) => {
+            build_until(board, options, reduced, stop)?.map(Modelled::Model)
+        }
+        Modelled::Refuted(refutation) => Some(Modelled::Refuted(refutation)),
+    })
+}
+
 /// Guard, precheck, reduce (if asked) and build: everything before a
 /// solver runs.
 pub fn prepare(board: &Board, options: &Options) -> Result<Modelled<Prepared>, Error> {

@@ -34,6 +34,8 @@ pub(super) fn values_along(cells: &[usize]) -> Vec<u32> {
 /// The grid as the search sees it: neighbours and allowed (cell, value) pairs.
 pub(super) struct Grid {
     pub(super) cells: usize,
+    /// Row-major: cell `index` is at row `index / cols`.
+    cols: usize,
     pub(super) total: u32,
     /// Each cell's neighbours, then [`Grid::cells`] (a cell past the last)
     /// up to four.
@@ -67,6 +69,7 @@ impl Grid {
         }
         Grid {
             cells,
+            cols: board.cols(),
             total,
             neighbours,
             degree,
@@ -146,6 +149,10 @@ pub(super) struct Walk<'a> {
     /// Free cells with no way in, and with exactly one.
     isolated: usize,
     dead_ends: usize,
+    /// `one_region[n]`: with n values placed, the free cells are one
+    /// region (joined through free cells), which a step that cuts no
+    /// region apart keeps without a flood fill.
+    one_region: Vec<bool>,
     /// Flood fill buffers.
     seen: Vec<u32>,
     stamp: u32,
@@ -191,6 +198,8 @@ impl<'a> Walk<'a> {
             free_degree,
             isolated,
             dead_ends,
+            // No value placed: the whole rectangle, one region.
+            one_region: (0..=grid.cells).map(|placed| placed == 0).collect(),
             seen: vec![0; grid.cells],
             stamp: 0,
             queue: Vec::with_capacity(grid.cells),
@@ -288,11 +297,52 @@ impl<'a> Walk<'a> {
 
     /// The shape tests, after a step.
     fn viable(&mut self) -> bool {
-        let (ends, count) = self.ends(self.path.len());
+        let placed = self.path.len();
+        let (_, count) = self.ends(placed);
         if self.isolated > 0 || self.dead_ends > count {
             return false;
         }
-        self.free_count == 0 || self.connected(&ends[..count])
+        if self.free_count == 0 {
+            return true;
+        }
+        // The step took a cell of the one free region without cutting it:
+        // the rest is one region, beside the cell just placed, the path's end.
+        if self.one_region[placed - 1] && self.keeps_region(self.path[placed - 1]) {
+            self.one_region[placed] = true;
+            return true;
+        }
+        self.reachable(self.path[placed - 1])
+    }
+
+    /// Are the free cells beside `cell` (just placed) joined through the
+    /// free cells of the ring of eight around it? Then a way between two
+    /// free cells through `cell` goes round it instead, and placing it cut
+    /// no region apart.
+    fn keeps_region(&self, cell: usize) -> bool {
+        let cols = self.grid.cols;
+        let rows = self.grid.cells / cols;
+        let (row, col) = (cell / cols, cell % cols);
+        let free_at = |down: isize, right: isize| {
+            let (r, c) = (
+                row.wrapping_add_signed(down),
+                col.wrapping_add_signed(right),
+            );
+            r < rows && c < cols && self.free[r * cols + c]
+        };
+        // Clockwise from above; corner i lies between sides i and i + 1.
+        let sides = [free_at(-1, 0), free_at(0, 1), free_at(1, 0), free_at(0, -1)];
+        let corners = [
+            free_at(-1, 1),
+            free_at(1, 1),
+            free_at(1, -1),
+            free_at(-1, -1),
+        ];
+        let free = sides.iter().filter(|&&side| side).count();
+        let joined = (0..4)
+            .filter(|&i| sides[i] && sides[(i + 1) % 4] && corners[i])
+            .count();
+        // Four sides joined all round are one group, not none.
+        free == joined || free - joined <= 1
     }
 
     /// A fresh mark for the flood-fill buffers.
@@ -305,30 +355,39 @@ impl<'a> Walk<'a> {
         self.stamp
     }
 
-    /// Every free cell reachable from an open end through free cells.
-    fn connected(&mut self, ends: &[usize]) -> bool {
+    /// Is every free cell reachable from the path's end through free
+    /// cells? A flood fill from the end's first free neighbour that reaches
+    /// them all also finds them one region; otherwise it goes on from the
+    /// end's other free neighbours.
+    fn reachable(&mut self, end: usize) -> bool {
+        let placed = self.path.len();
         let stamp = self.next_stamp();
         self.queue.clear();
         let mut at = 0;
-        for &end in ends {
-            for &neighbour in self.grid.neighbours(end) {
-                if self.free[neighbour] && self.seen[neighbour] != stamp {
-                    self.seen[neighbour] = stamp;
-                    self.queue.push(neighbour);
+        let mut one_region = true;
+        for &start in self.grid.neighbours(end) {
+            if !self.free[start] || self.seen[start] == stamp {
+                continue;
+            }
+            if !self.queue.is_empty() {
+                one_region = false;
+            }
+            self.seen[start] = stamp;
+            self.queue.push(start);
+            while at < self.queue.len() {
+                let cell = self.queue[at];
+                at += 1;
+                for &neighbour in self.grid.neighbours(cell) {
+                    if self.free[neighbour] && self.seen[neighbour] != stamp {
+                        self.seen[neighbour] = stamp;
+                        self.queue.push(neighbour);
+                    }
                 }
             }
         }
-        while at < self.queue.len() {
-            let cell = self.queue[at];
-            at += 1;
-            for &neighbour in self.grid.neighbours(cell) {
-                if self.free[neighbour] && self.seen[neighbour] != stamp {
-                    self.seen[neighbour] = stamp;
-                    self.queue.push(neighbour);
-                }
-            }
-        }
-        self.queue.len() == self.free_count
+        let reached = self.queue.len() == self.free_count;
+        self.one_region[placed] = reached && one_region;
+        reached
     }
 
     /// The free cells beside the path's end that may hold the next value,
@@ -412,5 +471,46 @@ impl<'a> Walk<'a> {
                 return;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domains::Domains;
+
+    /// Whether placing the centre of a 3x3 board cuts no region apart,
+    /// with the cells of `placed` (row-major, the centre 4 among them)
+    /// taken.
+    fn keeps_region(placed: &[usize]) -> bool {
+        let board = Board::empty(3, 3).unwrap();
+        let domains = Domains::reduce_with(&board, false, None).unwrap();
+        let grid = super::super::grid(&board, &domains);
+        let mut walk = Walk::new(&grid);
+        for &cell in placed {
+            walk.free[cell] = false;
+        }
+        walk.keeps_region(4)
+    }
+
+    #[test]
+    fn a_cell_whose_free_sides_join_round_it_cuts_nothing() {
+        assert!(keeps_region(&[4]), "all round");
+        assert!(
+            keeps_region(&[4, 0, 3, 6, 7, 8]),
+            "above and right, the corner between them free"
+        );
+        assert!(keeps_region(&[4, 1, 3, 5, 7]), "no free side");
+        assert!(keeps_region(&[4, 0, 1, 2, 3, 5, 6, 8]), "one free side");
+    }
+
+    #[test]
+    fn a_cell_between_free_sides_not_joined_round_it_may_cut() {
+        assert!(!keeps_region(&[4, 3, 5]), "above and below: a corridor");
+        assert!(
+            !keeps_region(&[4, 2, 3, 6, 7, 8]),
+            "above and right, their corner taken"
+        );
+        assert!(!keeps_region(&[4, 0, 2, 6, 8]), "all four sides, no corner");
     }
 }

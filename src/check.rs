@@ -147,10 +147,9 @@ pub fn check_values(board: &Board, values: Vec<u32>) -> Result<Solution, Violati
     const NOWHERE: u32 = u32::MAX;
     let mut index_of: Vec<u32> = vec![NOWHERE; total as usize + 1];
     for (index, &value) in values.iter().enumerate() {
-        let cell = board.cell(index);
         if value == 0 || value > total {
             return Err(Violation::OutOfRange {
-                cell,
+                cell: board.cell(index),
                 value: ValueText(Some(value as u64)),
                 total,
             });
@@ -160,7 +159,7 @@ pub fn check_values(board: &Board, values: Vec<u32>) -> Result<Solution, Violati
             return Err(Violation::Repeated {
                 value,
                 first: board.cell(first as usize),
-                second: cell,
+                second: board.cell(index),
             });
         }
         index_of[value as usize] = index as u32;

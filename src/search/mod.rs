@@ -76,6 +76,7 @@ mod nearby;
 mod path;
 mod recorder;
 mod restarts;
+mod ring;
 mod side_by_side;
 mod stretch;
 #[cfg(test)]

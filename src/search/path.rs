@@ -15,6 +15,7 @@
 //! touches; the third is a flood fill. Boards with clues go to the other
 //! engine (src/search/fill.rs), which fills the gaps between them.
 
+use super::ring;
 use crate::board::Board;
 use crate::scramble::scramble;
 
@@ -317,32 +318,20 @@ impl<'a> Walk<'a> {
     /// Are the free cells beside `cell` (just placed) joined through the
     /// free cells of the ring of eight around it? Then a way between two
     /// free cells through `cell` goes round it instead, and placing it cut
-    /// no region apart.
+    /// no region apart ([`ring::cuts_nothing`]).
     fn keeps_region(&self, cell: usize) -> bool {
         let cols = self.grid.cols;
         let rows = self.grid.cells / cols;
         let (row, col) = (cell / cols, cell % cols);
-        let free_at = |down: isize, right: isize| {
+        let mut free = 0u8;
+        for (k, (down, right)) in ring::RING.into_iter().enumerate() {
             let (r, c) = (
-                row.wrapping_add_signed(down),
-                col.wrapping_add_signed(right),
+                row.wrapping_add_signed(down as isize),
+                col.wrapping_add_signed(right as isize),
             );
-            r < rows && c < cols && self.free[r * cols + c]
-        };
-        // Clockwise from above; corner i lies between sides i and i + 1.
-        let sides = [free_at(-1, 0), free_at(0, 1), free_at(1, 0), free_at(0, -1)];
-        let corners = [
-            free_at(-1, 1),
-            free_at(1, 1),
-            free_at(1, -1),
-            free_at(-1, -1),
-        ];
-        let free = sides.iter().filter(|&&side| side).count();
-        let joined = (0..4)
-            .filter(|&i| sides[i] && sides[(i + 1) % 4] && corners[i])
-            .count();
-        // Four sides joined all round are one group, not none.
-        free == joined || free - joined <= 1
+            free |= u8::from(r < rows && c < cols && self.free[r * cols + c]) << k;
+        }
+        ring::cuts_nothing(free)
     }
 
     /// A fresh mark for the flood-fill buffers.

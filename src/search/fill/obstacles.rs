@@ -13,7 +13,7 @@
 //! may be free: the two still touch). Groups are as many as the arcs of
 //! free ring cells that hold a neighbour of the centre (one where there is
 //! no such arc but some place is taken), so a ring with one such arc or
-//! none closes nothing.
+//! none closes nothing (the ring and its groups: `../ring.rs`).
 //!
 //! ```text
 //! closes(c) = some two groups g != h of ring(c) have find(g) = find(h)
@@ -28,82 +28,7 @@
 //! walks there label the pieces.
 
 use super::Fill;
-
-/// The ring of eight cells around a cell, in order: each is beside the
-/// next (and the last beside the first); the even places are the cell's
-/// neighbours.
-const RING: [(i32, i32); 8] = [
-    (-1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-];
-
-/// The groups of a ring whose free places are the bits of the index: how
-/// many, and the first place of each (in ring order).
-#[derive(Clone, Copy)]
-struct Groups {
-    count: u8,
-    first: [u8; 4],
-}
-
-/// `GROUPS[free]`: the groups of places that are not free, `free` having
-/// bit k set when ring place k is free.
-const GROUPS: [Groups; 256] = {
-    let mut table = [Groups {
-        count: 0,
-        first: [0; 4],
-    }; 256];
-    let mut free = 0;
-    while free < 256 {
-        // Each place's group, as the lowest place it is joined to: places
-        // are joined along the ring, and even places (the centre's
-        // neighbours) two apart meet at a corner. Joined until nothing
-        // changes (the ring is small).
-        let mut group = [0usize, 1, 2, 3, 4, 5, 6, 7];
-        let mut changed = true;
-        while changed {
-            changed = false;
-            let mut k = 0;
-            while k < 8 {
-                let mut step = 1;
-                while step <= 2 {
-                    let other = (k + step) % 8;
-                    let joined = (free >> k) & 1 == 0
-                        && (free >> other) & 1 == 0
-                        && (step == 1 || k % 2 == 0);
-                    if joined && group[k] != group[other] {
-                        let low = if group[k] < group[other] {
-                            group[k]
-                        } else {
-                            group[other]
-                        };
-                        group[k] = low;
-                        group[other] = low;
-                        changed = true;
-                    }
-                    step += 1;
-                }
-                k += 1;
-            }
-        }
-        let mut k = 0;
-        while k < 8 {
-            if (free >> k) & 1 == 0 && group[k] == k {
-                let count = table[free].count as usize;
-                table[free].first[count] = k as u8;
-                table[free].count += 1;
-            }
-            k += 1;
-        }
-        free += 1;
-    }
-    table
-};
+use crate::search::ring::{GROUPS, RING};
 
 /// The placed cells joined into obstacles (see the module's comment).
 pub(super) struct Obstacles {
@@ -218,35 +143,6 @@ impl Fill<'_> {
 mod tests {
     use super::*;
     use crate::search::fill::testing::{corner_grid, wander};
-
-    fn ring(free: &[usize]) -> usize {
-        free.iter().map(|k| 1 << k).sum()
-    }
-
-    fn groups(free: &[usize]) -> Vec<u8> {
-        let groups = GROUPS[ring(free)];
-        groups.first[..usize::from(groups.count)].to_vec()
-    }
-
-    #[test]
-    fn a_ring_has_one_group_between_two_arcs_that_hold_a_neighbour() {
-        // Above and below free: the left side and the right side.
-        assert_eq!(groups(&[0, 4]), [1, 5]);
-        // Above, its right corner and the right: one arc, one group.
-        assert_eq!(groups(&[0, 1, 2]), [3]);
-        // Above and right without the corner between: two arcs, the corner
-        // a group of its own.
-        assert_eq!(groups(&[0, 2]), [1, 3]);
-        // Free corners alone: the four neighbours touch at the corners.
-        assert_eq!(groups(&[1, 3, 5, 7]), [0]);
-        // Free all round: nothing; all but one place: one group.
-        assert!(groups(&[0, 1, 2, 3, 4, 5, 6, 7]).is_empty());
-        assert_eq!(groups(&[0, 1, 2, 3, 4, 5, 6]), [7]);
-        // One neighbour, and a corner apart from it: one group.
-        assert_eq!(groups(&[2, 5]), [0]);
-        // Four neighbours free, corners taken: four groups.
-        assert_eq!(groups(&[0, 2, 4, 6]), [1, 3, 5, 7]);
-    }
 
     /// The case the ring alone cannot tell: free cells above and below,
     /// taken ones left and right.

@@ -19,7 +19,8 @@
 //!   boards each, 1 s.
 //!
 //! Without a group: `8x8`, `10x10` and `12x12`. `SEEDS=N` runs each board
-//! from seeds 0 to N - 1 (default 1: seed 0 alone); each run has 10 s. A
+//! from seeds 0 to N - 1 (default 1: seed 0 alone); `SOLVER=search` (or
+//! `cbc`) solves as `--solver search` (or `cbc`) does; each run has 10 s. A
 //! run over its line is listed with its board's `generate_board`
 //! arguments, so that it can be fed to `numbrix solve` as it stands. Each
 //! group ends with its runs' median and slowest time and the search's
@@ -39,7 +40,7 @@ use std::time::Duration;
 use numbrix::backend::wait_for_runs_left_behind;
 use numbrix::generate::Puzzle;
 use numbrix::search::Searches;
-use numbrix::{solve, Options, Status};
+use numbrix::{solve, Backend, Options, Status};
 
 /// A size of board, the clues of each of its shares, its paths and the
 /// line its runs should stay under.
@@ -111,8 +112,9 @@ impl Verdict {
     }
 }
 
-fn run(board: &numbrix::Board, seed: u64) -> Run {
+fn run(board: &numbrix::Board, seed: u64, backend: Backend) -> Run {
     let options = Options {
+        backend,
         unique: true,
         time_limit: Some(TIME_LIMIT),
         searches: Searches {
@@ -143,6 +145,15 @@ fn main() {
         .ok()
         .and_then(|value| value.parse().ok())
         .unwrap_or(1);
+    let backend = match std::env::var("SOLVER").as_deref() {
+        Err(_) | Ok("highs") => Backend::Highs,
+        Ok("cbc") => Backend::Cbc,
+        Ok("search") => Backend::Search,
+        Ok(other) => {
+            eprintln!("every_board: SOLVER={other}: highs, cbc or search");
+            std::process::exit(2);
+        }
+    };
     let groups: Vec<&Group> = match asked.is_empty() {
         true => GROUPS.iter().take(3).collect(),
         false => asked
@@ -174,7 +185,7 @@ fn main() {
                 // other seed's must match.
                 let mut first: Option<(u64, Verdict)> = None;
                 for seed in 0..seeds.max(1) {
-                    let run = run(&board, seed);
+                    let run = run(&board, seed, backend);
                     let verdict = run.verdict;
                     if verdict != Verdict::Unsettled {
                         let (first_seed, agreed) = *first.get_or_insert((seed, verdict));

@@ -54,7 +54,7 @@ pub mod words;
 pub use backend::Backend;
 pub use board::{Board, Cell, Filled};
 pub use check::{check, check_values, Solution, Violation};
-pub use domains::Domains;
+pub use domains::{Domains, Shaved};
 pub use error::{Error, InputError};
 pub use formulation::{Formulation, Model, Scope};
 pub use precheck::{precheck, Contradiction};

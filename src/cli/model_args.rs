@@ -51,7 +51,9 @@ pub(crate) struct SearchArgs {
     /// board no model is built, when it does not the two take turns, each
     /// twice as long as the last (the search goes on where it stood, and on
     /// a loose board also beside the MIP's turns). 0 leaves the board to
-    /// the MIP alone.
+    /// the MIP alone. With --solver search, the first length of the
+    /// search's turns with shaving on a loose board larger than 16x16 (0:
+    /// the search alone is never shaved on a loose board).
     /// [default: 1 for every 150 cells and at least 1, or half of
     /// --time-limit when that is longer]
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]

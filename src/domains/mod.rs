@@ -78,7 +78,7 @@ pub(crate) use bits::BitIter;
 use nogoods::Nogoods;
 pub use nogoods::NOGOOD_PAIRS_LIMIT;
 pub use read::ReductionSummary;
-pub use shaving::SHAVING_BUDGET;
+pub use shaving::{Shaved, SHAVING_BUDGET};
 
 /// Per-cell value sets, as bitsets: bit `k` of a cell's words is value `k`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -218,11 +218,11 @@ impl Domains {
         &mut self,
         board: &Board,
         stop: Option<Instant>,
-    ) -> Result<(), Contradiction> {
-        if self.within_shaving_budget() {
-            self.shave(board, stop)?;
+    ) -> Result<Shaved, Contradiction> {
+        if !self.within_shaving_budget() {
+            return Ok(Shaved::Ended);
         }
-        Ok(())
+        self.shave(board, stop)
     }
 
     /// (open pairs) x T is within [`SHAVING_BUDGET`]: the board is shaved.

@@ -63,8 +63,9 @@ impl Domains {
         &mut self,
         board: &Board,
         stop: Option<Instant>,
-    ) -> Result<(), Contradiction> {
-        self.shave_trials(board, stop, Passes::All).map(|_| ())
+    ) -> Result<Shaved, Contradiction> {
+        self.shave_trials(board, stop, Passes::All)
+            .map(|sample| sample.ended())
     }
 
     /// As [`Domains::shave_within_budget`], but ending in the first pass
@@ -78,11 +79,12 @@ impl Domains {
         board: &Board,
         stop: Option<Instant>,
         least: f64,
-    ) -> Result<(), Contradiction> {
-        if self.within_shaving_budget() {
-            self.shave_trials(board, stop, Passes::UnlessIdle(least))?;
+    ) -> Result<Shaved, Contradiction> {
+        if !self.within_shaving_budget() {
+            return Ok(Shaved::Ended);
         }
-        Ok(())
+        self.shave_trials(board, stop, Passes::UnlessIdle(least))
+            .map(|sample| sample.ended())
     }
 
     /// The first `trials` trials of shaving's first pass, as a sample of how
@@ -181,6 +183,7 @@ impl Domains {
             };
             let removed_any = pass_run.removed > 0;
             if end == PassEnd::Stopped {
+                sample.stopped = true;
                 return Ok(sample);
             }
             if end == PassEnd::Idle || pass_run.gone_idle(true) {
@@ -288,11 +291,35 @@ pub(super) enum Passes {
     Sample(usize),
 }
 
-/// Trials shaving ran, and how many of them removed their pair.
+/// Trials shaving ran, how many of them removed their pair, and whether
+/// the clock (or the sample's cap) stopped it.
 #[derive(Debug, Default)]
 pub(super) struct Sample {
     tried: usize,
     removed: usize,
+    stopped: bool,
+}
+
+impl Sample {
+    fn ended(&self) -> Shaved {
+        match self.stopped {
+            true => Shaved::Stopped,
+            false => Shaved::Ended,
+        }
+    }
+}
+
+/// How a run of shaving ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shaved {
+    /// On its own: a whole pass removed nothing, or a first pass asked to
+    /// end when idle was, or the board is past [`SHAVING_BUDGET`] and is
+    /// not shaved. Shaving again would remove nothing, or too little to
+    /// pay for itself.
+    Ended,
+    /// The clock stopped it. What it removed stays removed, and shaving
+    /// again goes on from there (its passes start over).
+    Stopped,
 }
 
 impl Domains {

@@ -20,6 +20,7 @@ mod prepare;
 pub(crate) mod rows;
 mod running;
 mod search;
+mod shaving_turns;
 mod turns;
 
 pub use count::{count_solutions, count_solutions_with, Count, CountedBy};
@@ -43,7 +44,7 @@ use crate::board::Board;
 use crate::check::Solution;
 use crate::cores::second_core;
 use crate::error::Error;
-use crate::report::{Report, Stage, Stats, Status};
+use crate::report::{Report, Stats, Status};
 use running::Running;
 use search::Engine::{Paths, Propagation};
 
@@ -102,14 +103,7 @@ pub fn solve_with(
         Modelled::Model(reduced) => reduced,
         Modelled::Refuted(refutation) => return refuted(report, refutation),
     };
-    let summarize = |reduced: &Reduced, report: &mut Report| {
-        report.stats.reduce_ms = reduced.reduce_ms;
-        report.stats.reduction = reduced
-            .domains
-            .as_ref()
-            .map(|domains| domains.summary(board));
-    };
-    summarize(&reduced, &mut report);
+    summarize(board, &reduced, &mut report);
     if reduced.stopped() {
         // On the largest boards rules 1-5 alone take a quarter of a second
         // and more: the time limit came first.
@@ -168,40 +162,49 @@ pub fn solve_with(
     // Shaved already, after the search's short first turn on a small
     // loose board (the MIP's preparation is done).
     let mut shaved = false;
-    let short_turn = budget
-        .filter(|&seconds| seconds > 0.0 && will_shave(options, &reduced))
-        .and_then(|seconds| Some(order::short_first_turn(board)?.min(seconds)));
-    if let (true, false, Some(turn)) = (search_first, decided(board, &reduced), short_turn) {
-        // A small loose board: the search's short first turn, shaving, then
-        // the search goes on over the domains it started from.
-        let mut search = match turn_on_thread(turn, &reduced, &mut report, progress) {
+    // With `--solver search` the search's budget ahead of a MIP is its
+    // first turn before shaving, not stretched to half the time limit
+    // (`--search-budget 0`: it is never shaved).
+    let turns_budget = match options.backend {
+        Backend::Search => options.search_budget.seconds(None, board.len()),
+        _ => budget,
+    };
+    let first_turns = turns_budget
+        .filter(|_| will_shave(options, &reduced))
+        .and_then(|seconds| order::first_turns(board, seconds, options.backend == Backend::Search));
+    if let (true, false, Some(turns)) = (search_first, decided(board, &reduced), first_turns) {
+        // A loose board: the search's first turn, then shaving; alone, the
+        // two take turns; ahead of a MIP the search goes on in the MIP's
+        // turns, over the domains it started from.
+        let search = match turn_on_thread(turns.search, &reduced, &mut report, progress) {
             ControlFlow::Break(()) => return Ok(finished(report, clock)),
             ControlFlow::Continue(search) => search,
         };
+        if options.backend == Backend::Search {
+            let refutation = shaving_turns::take_turns(
+                board,
+                options,
+                &deadline,
+                search,
+                turns,
+                &mut reduced,
+                &mut report,
+                progress,
+            )?;
+            return match refutation {
+                Some(refutation) => refuted(report, refutation),
+                None => Ok(finished(report, clock)),
+            };
+        }
         progress(Phase::Shaving);
-        let stop = deadline.earlier(&Deadline::new(Some(order::SMALL_SHAVING_TURNS * turn)));
+        let stop = deadline.earlier(&Deadline::new(Some(turns.shaving)));
         let idle = Some(order::IDLE_FIRST_PASS);
         if let Err(refutation) = shave(board, options, stop.0, idle, &mut reduced) {
             search.account_figures(options, &mut report);
             return refuted(report, refutation);
         }
-        summarize(&reduced, &mut report);
+        summarize(board, &reduced, &mut report);
         shaved = true;
-        if options.backend == Backend::Search {
-            if decided(board, &reduced) {
-                // The search may have found the solution in its turn, first.
-                let found_first = search.first().is_some();
-                search.account_figures(options, &mut report);
-                search::read_off(board, reduced.domains.as_ref(), options.unique, &mut report)?;
-                if found_first {
-                    report.found_by = Some(Stage::Search);
-                }
-            } else {
-                search.run_for(f64::INFINITY, progress);
-                search.account(options, &mut report);
-            }
-            return Ok(finished(report, clock));
-        }
         running = Some(search);
     } else if search_first && !decided(board, &reduced) {
         match paths_ahead(&reduced, &mut report, progress) {
@@ -217,7 +220,7 @@ pub fn solve_with(
         }
         progress(Phase::Shaving);
         let loose = sample(board, &mut reduced);
-        summarize(&reduced, &mut report);
+        summarize(board, &reduced, &mut report);
         let loose = match loose {
             Err(refutation) => return refuted(report, refutation),
             Ok(loose) => loose,
@@ -255,7 +258,7 @@ pub fn solve_with(
             return refuted(report, refutation);
         }
     }
-    summarize(&reduced, &mut report);
+    summarize(board, &reduced, &mut report);
     if decided(board, &reduced) && options.backend == Backend::Search {
         // No search and no model: the reduction's grid is the answer.
         search::read_off(board, reduced.domains.as_ref(), options.unique, &mut report)?;
@@ -298,6 +301,15 @@ pub fn solve_with(
         progress,
     )?;
     Ok(finished(report, clock))
+}
+
+/// The reduction's time and what it left, into the report.
+fn summarize(board: &Board, reduced: &Reduced, report: &mut Report) {
+    report.stats.reduce_ms = reduced.reduce_ms;
+    report.stats.reduction = reduced
+        .domains
+        .as_ref()
+        .map(|domains| domains.summary(board));
 }
 
 /// The report with its total time.

@@ -94,7 +94,7 @@ const SMALL_FIRST_TURN: f64 = 0.1;
 /// one turn would cut it short on a machine whose cores are shared, and a
 /// board with many solutions that the first turn missed (rare) pays at
 /// most this much before the search goes on.
-pub(super) const SMALL_SHAVING_TURNS: f64 = 4.0;
+const SMALL_SHAVING_TURNS: f64 = 4.0;
 
 /// Shaving after that first turn ends in its first pass once half the
 /// pass's trials are taken with fewer than this share of them removing
@@ -112,10 +112,32 @@ pub(super) const IDLE_FIRST_PASS: f64 = 0.05;
 /// (docs/record/stages.md).
 const SMALL_LOOSE_CELLS: usize = 256;
 
-/// The search's first turn on this loose board, if it is small enough to
-/// be shaved after a short one: see [`SMALL_FIRST_TURN`].
-pub(super) fn short_first_turn(board: &Board) -> Option<f64> {
-    (board.len() <= SMALL_LOOSE_CELLS).then_some(SMALL_FIRST_TURN)
+/// The search's first turn on a loose board and shaving's after it.
+pub(super) struct FirstTurns {
+    pub(super) search: f64,
+    pub(super) shaving: f64,
+}
+
+/// The first turns on this loose board, given the search's `budget`: on a
+/// board small enough to be shaved after a short turn ([`SMALL_FIRST_TURN`],
+/// at most the budget), that turn and [`SMALL_SHAVING_TURNS`] times it;
+/// on a larger one the budget for each where the search runs `alone`
+/// (`--solver search`, `shaving_turns.rs`: nothing else can decide a loose
+/// board with one solution there), and none ahead of a MIP, where the
+/// search has its whole budget first.
+pub(super) fn first_turns(board: &Board, budget: f64, alone: bool) -> Option<FirstTurns> {
+    if budget <= 0.0 {
+        return None;
+    }
+    if board.len() <= SMALL_LOOSE_CELLS {
+        let search = SMALL_FIRST_TURN.min(budget);
+        let shaving = SMALL_SHAVING_TURNS * search;
+        return Some(FirstTurns { search, shaving });
+    }
+    alone.then_some(FirstTurns {
+        search: budget,
+        shaving: budget,
+    })
 }
 
 /// Seconds a count runs over rules 1-5's domains on a loose board before

@@ -8,7 +8,7 @@ use std::time::Instant;
 use super::options::Deadline;
 use super::{order, Options, REDUCTION_PAIRS_PER_VARIABLE};
 use crate::board::Board;
-use crate::domains::Domains;
+use crate::domains::{Domains, Shaved};
 use crate::error::Error;
 use crate::formulation::{Model, Scope};
 use crate::precheck::{precheck, Contradiction};
@@ -227,19 +227,20 @@ pub(super) fn propagate(
 /// share), in a first pass whose first half removed fewer than that share
 /// of its trials' pairs (`Domains::shave_unless_idle`: after `solve`'s
 /// short first turn of the search on a small loose board,
-/// [`order::IDLE_FIRST_PASS`]).
+/// [`order::IDLE_FIRST_PASS`]). Says whether shaving ended on its own or
+/// was stopped (a variant that does not shave has ended).
 pub(super) fn shave(
     board: &Board,
     options: &Options,
     stop: Option<Instant>,
     idle: Option<f64>,
     reduced: &mut Reduced,
-) -> Result<(), Refutation> {
+) -> Result<Shaved, Refutation> {
     if !options.variant.shaves() {
-        return Ok(());
+        return Ok(Shaved::Ended);
     }
     let _span = tracing::info_span!("shave").entered();
-    reduce_further(reduced, (), |domains| match idle {
+    reduce_further(reduced, Shaved::Ended, |domains| match idle {
         None => domains.shave_within_budget(board, stop),
         Some(least) => domains.shave_unless_idle(board, stop, least),
     })

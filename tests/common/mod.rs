@@ -33,6 +33,37 @@ pub fn loose_board_mistyped() -> String {
     loose_board_text().replace(",91,", ",89,")
 }
 
+/// A minimal 18x18 puzzle under examples/boards/ (`numbrix generate --rows
+/// 18 --cols 18 --seed 1`): one solution, loose after rules 1-5, and past
+/// the size where the search's first turn ahead of a MIP is short.
+pub const LARGER_LOOSE_WITH_ONE_SOLUTION: &str = "loose/minimal_18x18";
+
+/// [`LARGER_LOOSE_WITH_ONE_SOLUTION`] with one clue changed: `from` typed
+/// as `to` (the board has one clue `from`, at the end of a line or before a
+/// comma).
+pub fn larger_loose_board_with(from: u32, to: u32) -> String {
+    let path = boards_dir().join(format!("{LARGER_LOOSE_WITH_ONE_SOLUTION}.csv"));
+    let text = std::fs::read_to_string(path).expect("the example board is there");
+    let lines: Vec<String> = text
+        .lines()
+        .map(|line| {
+            line.split(',')
+                .map(|value| match value == from.to_string() {
+                    true => to.to_string(),
+                    false => value.to_string(),
+                })
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect();
+    assert_ne!(
+        lines.join("\n") + "\n",
+        text,
+        "{from} is a clue of the board"
+    );
+    lines.join("\n") + "\n"
+}
+
 /// A board file in a temporary folder.
 pub fn board_file(dir: &Path, name: &str, text: &str) -> PathBuf {
     let path = dir.join(name);

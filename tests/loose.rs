@@ -1,7 +1,9 @@
 //! Loose boards past 16x16 with one solution, or none, or few, through the
 //! binary: the search alone (`--solver search`) takes turns with shaving,
-//! as nothing else there can prove that a second solution does not exist.
-//! A short `--search-budget` makes the turns short.
+//! as nothing else there can prove that a second solution does not exist
+//! (a short `--search-budget` makes the turns short), and the default
+//! `solve` shaves such a board after the search's budget, however long
+//! the time limit.
 
 mod common;
 
@@ -92,4 +94,30 @@ fn the_search_alone_with_no_budget_is_never_shaved() {
     let report = json(&output);
     assert_eq!(report["status"], "time_limit");
     assert_eq!(report["stats"]["reduction"]["shaving_passes"], 0);
+}
+
+#[test]
+fn the_default_solve_shaves_a_larger_loose_puzzle_before_half_its_time_limit() {
+    // The search's default budget on 18x18 is 2.16 s; half the limit, 10 s,
+    // is what the search had before shaving when the limit stretched it.
+    let board = boards_dir().join(format!("{LARGER_LOOSE_WITH_ONE_SOLUTION}.csv"));
+    let board = board.to_str().unwrap();
+    let output = numbrix(&[
+        "solve",
+        board,
+        "--unique",
+        "--time-limit",
+        "20",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let report = json(&output);
+    assert_eq!(report["unique"], true);
+    assert_eq!(report["unique_decided_by"], "reduction");
+    let search_ms = report["stats"]["search"]["ms"].as_f64().unwrap();
+    assert!(
+        search_ms < 10_000.0,
+        "the search's first turn was its budget, not half the limit: {search_ms} ms"
+    );
 }

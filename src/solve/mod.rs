@@ -162,20 +162,19 @@ pub fn solve_with(
     // Shaved already, after the search's short first turn on a small
     // loose board (the MIP's preparation is done).
     let mut shaved = false;
-    // With `--solver search` the search's budget ahead of a MIP is its
-    // first turn before shaving, not stretched to half the time limit
-    // (`--search-budget 0`: it is never shaved).
-    let turns_budget = match options.backend {
-        Backend::Search => options.search_budget.seconds(None, board.len()),
-        _ => budget,
-    };
+    // On a loose board the search's first turn before shaving is its
+    // budget, not stretched to half the time limit: a loose puzzle waits
+    // for shaving (with `--solver search`, `--search-budget 0` means it is
+    // never shaved).
+    let turns_budget = budget.and(options.search_budget.seconds(None, board.len()));
     let first_turns = turns_budget
         .filter(|_| will_shave(options, &reduced))
-        .and_then(|seconds| order::first_turns(board, seconds, options.backend == Backend::Search));
+        .and_then(|seconds| order::first_turns(board, seconds));
     if let (true, false, Some(turns)) = (search_first, decided(board, &reduced), first_turns) {
         // A loose board: the search's first turn, then shaving; alone, the
         // two take turns; ahead of a MIP the search goes on in the MIP's
-        // turns, over the domains it started from.
+        // turns (the first as long as the whole budget), over the domains
+        // it started from.
         let search = match turn_on_thread(turns.search, &reduced, &mut report, progress) {
             ControlFlow::Break(()) => return Ok(finished(report, clock)),
             ControlFlow::Continue(search) => search,

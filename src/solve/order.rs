@@ -120,24 +120,23 @@ pub(super) struct FirstTurns {
 
 /// The first turns on this loose board, given the search's `budget`: on a
 /// board small enough to be shaved after a short turn ([`SMALL_FIRST_TURN`],
-/// at most the budget), that turn and [`SMALL_SHAVING_TURNS`] times it;
-/// on a larger one the budget for each where the search runs `alone`
-/// (`--solver search`, `shaving_turns.rs`: nothing else can decide a loose
-/// board with one solution there), and none ahead of a MIP, where the
-/// search has its whole budget first.
-pub(super) fn first_turns(board: &Board, budget: f64, alone: bool) -> Option<FirstTurns> {
+/// at most the budget), that turn and [`SMALL_SHAVING_TURNS`] times it; on
+/// a larger one the budget for each (a loose puzzle that large is rarer,
+/// and a board with many solutions there often needs the search for more
+/// than a short turn).
+pub(super) fn first_turns(board: &Board, budget: f64) -> Option<FirstTurns> {
     if budget <= 0.0 {
         return None;
     }
-    if board.len() <= SMALL_LOOSE_CELLS {
-        let search = SMALL_FIRST_TURN.min(budget);
-        let shaving = SMALL_SHAVING_TURNS * search;
-        return Some(FirstTurns { search, shaving });
-    }
-    alone.then_some(FirstTurns {
-        search: budget,
-        shaving: budget,
-    })
+    let search = match board.len() <= SMALL_LOOSE_CELLS {
+        true => SMALL_FIRST_TURN.min(budget),
+        false => budget,
+    };
+    let shaving = match board.len() <= SMALL_LOOSE_CELLS {
+        true => SMALL_SHAVING_TURNS * search,
+        false => budget,
+    };
+    Some(FirstTurns { search, shaving })
 }
 
 /// Seconds a count runs over rules 1-5's domains on a loose board before

@@ -121,3 +121,51 @@ fn the_default_solve_shaves_a_larger_loose_puzzle_before_half_its_time_limit() {
         "the search's first turn was its budget, not half the limit: {search_ms} ms"
     );
 }
+
+/// A 20x20 snake (row r left to right when r is even, right to left when
+/// odd) with a clue at each row-major index i where i % 21 == 3, and the
+/// clue `from` typed as `to`: loose after rules 1-5, and shaving it takes
+/// seconds.
+fn snake_with_a_clue_every_21_cells(from: u32, to: u32) -> String {
+    let side = 20;
+    let mut text = String::new();
+    for row in 0..side {
+        let cells: Vec<String> = (0..side)
+            .map(|col| {
+                let along = if row % 2 == 0 { col } else { side - 1 - col };
+                let value = (row * side + along + 1) as u32;
+                match (row * side + col) % 21 == 3 {
+                    true if value == from => to.to_string(),
+                    true => value.to_string(),
+                    false => String::new(),
+                }
+            })
+            .collect();
+        text += &(cells.join(",") + "\n");
+    }
+    text
+}
+
+#[test]
+fn a_count_takes_turns_with_shaving_until_shaving_ends() {
+    // 188 typed as 186: two solutions (HiGHS's count says so too), which
+    // the count over what the first turn of shaving left did not find in
+    // 20 s.
+    let dir = tempfile::tempdir().unwrap();
+    let text = snake_with_a_clue_every_21_cells(188, 186);
+    let board = board_file(dir.path(), "snake.csv", &text);
+    let output = numbrix(&[
+        "count",
+        board.to_str().unwrap(),
+        "--limit",
+        "10",
+        "--time-limit",
+        "120",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let count = json(&output);
+    assert_eq!(count["solutions"], 2);
+    assert_eq!(count["complete"], true);
+}

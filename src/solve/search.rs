@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use crate::board::Board;
 use crate::check::{check_values, Solution};
-use crate::domains::Domains;
+use crate::domains::{Domains, Shaved};
 use crate::error::Error;
 use crate::report::{Report, SearchStats, Stage, Status, Step};
 use crate::search::{self, Limits, Outcome};
@@ -353,6 +353,7 @@ pub(super) fn count(
     // A board whose only clues are 1 and T goes to the frontier program,
     // which needs no domains: shaving it first would only cost time (most
     // of the count of an empty 8x8).
+    let mut stopped = None; // a count the time limit stopped in a turn
     if !search::ends_only(board) && will_shave(options, &reduced) {
         let mut shaving = Some(deadline);
         if !order::tight(board, &reduced) {
@@ -373,14 +374,39 @@ pub(super) fn count(
         // solution. It goes on past an idle first pass, as `solve`'s does
         // not: the count starts again over what it leaves, and the passes
         // after it guide the count on some boards (docs/record/stages.md,
-        // "Shaving a loose board ends after an idle first pass").
-        if let Some(shaving) = shaving {
-            if shave(board, options, shaving.0, None, &mut reduced).is_err() {
-                return Ok(none(Stage::Reduction));
+        // "Shaving a loose board ends after an idle first pass"). Cut short
+        // by its turn (on a busy machine, or a board that needs longer),
+        // it would leave the count over domains where it can run for
+        // minutes, when the shaved ones take a second: the count and
+        // shaving then take turns, each twice as long as the one before,
+        // until the count reaches its end or its limit or shaving ends on
+        // its own.
+        let mut turn = order::COUNT_SHAVING;
+        while let Some(stop) = shaving {
+            match shave(board, options, stop.0, None, &mut reduced) {
+                Err(_) => return Ok(none(Stage::Reduction)),
+                Ok(Shaved::Ended) => break,
+                Ok(Shaved::Stopped) if deadline.remaining().is_err() => break,
+                Ok(Shaved::Stopped) => {}
             }
+            turn *= 2.0;
+            let stop = deadline.earlier(&Deadline::new(Some(turn)));
+            let count = counting(reduced.domains.as_ref(), &stop);
+            if count.complete || count.solutions >= u128::from(limit.max(1)) {
+                return Ok(count);
+            }
+            if stop.0 == deadline.0 {
+                stopped = Some(count);
+                break;
+            }
+            turn *= 2.0;
+            shaving = Some(deadline.earlier(&Deadline::new(Some(turn))));
         }
     }
-    let mut count = counting(reduced.domains.as_ref(), &deadline);
+    let mut count = match stopped {
+        Some(count) => count,
+        None => counting(reduced.domains.as_ref(), &deadline),
+    };
     // Stopped short, the count over the shaved domains may have found fewer
     // than the first turn did: the solutions are the same, so at least
     // that many are known.

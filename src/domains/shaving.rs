@@ -485,6 +485,27 @@ mod tests {
     }
 
     #[test]
+    fn shaving_says_whether_it_ended_on_its_own_or_was_stopped() {
+        let board = half_a_newspaper_board();
+        let start = Domains::reduce_with(&board, false, None).unwrap();
+        let mut whole = start.clone();
+        assert_eq!(whole.shave_within_budget(&board, None), Ok(Shaved::Ended));
+        let mut stopped = start.clone();
+        let past = Some(Instant::now());
+        assert_eq!(
+            stopped.shave_within_budget(&board, past),
+            Ok(Shaved::Stopped)
+        );
+        let pairs = |domains: &Domains| domains.summary(&board).pairs;
+        assert_eq!(
+            pairs(&stopped),
+            pairs(&start),
+            "stopped before its first trial"
+        );
+        assert!(pairs(&whole) < pairs(&start));
+    }
+
+    #[test]
     fn a_stop_already_past_leaves_the_domains_unshaved() {
         let board = three_top_middle();
         let domains = Domains::reduce_with(&board, true, Some(Instant::now())).unwrap();
@@ -499,7 +520,8 @@ mod tests {
         let mut domains = Domains::reduce_with(&board, false, None).unwrap();
         assert!(domains.open_pairs() as u64 * domains.total() as u64 > SHAVING_BUDGET);
         let before = domains.clone();
-        domains.shave_within_budget(&board, None).unwrap();
+        let shaved = domains.shave_within_budget(&board, None);
+        assert_eq!(shaved, Ok(Shaved::Ended), "nothing more will come of it");
         assert_eq!(domains.summary(&board).shaving_passes, 0);
         assert_eq!(domains, before);
     }

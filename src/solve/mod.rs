@@ -159,8 +159,8 @@ pub fn solve_with(
     let search_first = !order::tight(board, &reduced);
     let mut known = None;
     let mut running = None;
-    // Shaved already, after the search's short first turn on a small
-    // loose board (the MIP's preparation is done).
+    // Shaved already, after the search's first turn on a loose board (the
+    // MIP's preparation is done).
     let mut shaved = false;
     // On a loose board the search's first turn before shaving is its
     // budget, not stretched to half the time limit: a loose puzzle waits

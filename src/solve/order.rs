@@ -128,14 +128,14 @@ pub(super) fn first_turns(board: &Board, budget: f64) -> Option<FirstTurns> {
     if budget <= 0.0 {
         return None;
     }
-    let search = match board.len() <= SMALL_LOOSE_CELLS {
-        true => SMALL_FIRST_TURN.min(budget),
-        false => budget,
-    };
-    let shaving = match board.len() <= SMALL_LOOSE_CELLS {
-        true => SMALL_SHAVING_TURNS * search,
-        false => budget,
-    };
+    if board.len() > SMALL_LOOSE_CELLS {
+        return Some(FirstTurns {
+            search: budget,
+            shaving: budget,
+        });
+    }
+    let search = SMALL_FIRST_TURN.min(budget);
+    let shaving = SMALL_SHAVING_TURNS * search;
     Some(FirstTurns { search, shaving })
 }
 

@@ -305,7 +305,8 @@ fn write_outcome(outcome: Outcome, unique: bool, report: &mut Report) {
 /// solutions it reaches its limit at once, and shaving, which would have
 /// come first, costs tens of times as long there. Only if it does not is
 /// the board shaved, for [`order::COUNT_SHAVING`] at most, and counted
-/// again over the shaved domains (the count is the same over either).
+/// again over the shaved domains (the count is the same over either); if
+/// that cut shaving short, the two take turns until it ends.
 pub(super) fn count(
     board: &Board,
     options: &Options,

@@ -38,9 +38,7 @@ pub fn loose_board_mistyped() -> String {
 /// the size where the search's first turn ahead of a MIP is short.
 pub const LARGER_LOOSE_WITH_ONE_SOLUTION: &str = "loose/minimal_18x18";
 
-/// [`LARGER_LOOSE_WITH_ONE_SOLUTION`] with one clue changed: `from` typed
-/// as `to` (the board has one clue `from`, at the end of a line or before a
-/// comma).
+/// [`LARGER_LOOSE_WITH_ONE_SOLUTION`] with its clue `from` typed as `to`.
 pub fn larger_loose_board_with(from: u32, to: u32) -> String {
     let path = boards_dir().join(format!("{LARGER_LOOSE_WITH_ONE_SOLUTION}.csv"));
     let text = std::fs::read_to_string(path).expect("the example board is there");

@@ -87,6 +87,27 @@ fn the_search_alone_finds_two_solutions_within_what_shaving_leaves() {
 }
 
 #[test]
+fn compares_search_row_proves_a_larger_loose_puzzle_unique_as_solve_does() {
+    let board = boards_dir().join(format!("{LARGER_LOOSE_WITH_ONE_SOLUTION}.csv"));
+    let output = numbrix(&[
+        "compare",
+        board.to_str().unwrap(),
+        "--solvers",
+        "search",
+        "--unique",
+        "--time-limit",
+        "60",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let row = &json(&output)["measurements"][0];
+    assert_eq!(row["solver"], "search");
+    assert_eq!(row["status"], "solved");
+    assert_eq!(row["unique"], true);
+}
+
+#[test]
 fn the_search_alone_with_no_budget_is_never_shaved() {
     let board = boards_dir().join(format!("{LARGER_LOOSE_WITH_ONE_SOLUTION}.csv"));
     let output = search_alone(board.to_str().unwrap(), "0", "0.5");

@@ -146,10 +146,17 @@ impl CompareOptions {
     /// reduction leave (the default variant); the formulation is only that
     /// of the empty model built when the reduction decides every cell.
     fn solve_options(&self, setup: Setup) -> Options {
+        // Off here means no search ahead of HiGHS and CBC; the search's own
+        // row takes its turns with shaving as `solve --solver search` does.
+        let search_budget = match (setup.solver, self.base.search_budget) {
+            (Backend::Search, SearchBudget::Off) => SearchBudget::Default,
+            (_, budget) => budget,
+        };
         Options {
             formulation: setup.model.unwrap_or(Formulation::Assignment),
             backend: setup.solver,
             variant: setup.variant.unwrap_or_default(),
+            search_budget,
             ..self.base
         }
     }
@@ -406,5 +413,8 @@ mod tests {
             options.solve_options(SETUP).search_budget,
             SearchBudget::Off
         );
+        // No search ahead of the MIPs, but the search's own turns with
+        // shaving, as `solve --solver search` takes them.
+        assert_eq!(search.search_budget, SearchBudget::Default);
     }
 }

@@ -4,8 +4,8 @@
 mod common;
 
 use common::{
-    boards_dir, json, numbrix, numbrix_to_a_closed_pipe, numbrix_with_input, stderr, stdout,
-    CLASSIC,
+    board_file, boards_dir, json, numbrix, numbrix_to_a_closed_pipe, numbrix_with_input, stderr,
+    stdout, CLASSIC,
 };
 
 #[test]
@@ -442,4 +442,32 @@ fn an_answer_that_cannot_be_written_exits_2_saying_why() {
         stderr(&output),
         "numbrix: standard output: No space left on device (os error 28)\n"
     );
+}
+
+#[test]
+fn more_searches_than_cores_are_noted_on_stderr() {
+    // 16x16 with 8 clues of a random path: the first search does not
+    // settle it at once, so every search asked for runs.
+    let board = numbrix::generate::Puzzle::generate(16, 16, 8, 7).board;
+    let dir = tempfile::tempdir().unwrap();
+    let path = board_file(dir.path(), "loose_16x16.csv", &board.to_csv());
+    let path = path.to_str().unwrap();
+    let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
+    let note = format!("side by side on {cores} cores");
+    let crowded = (cores + 1).min(256).to_string();
+    let output = numbrix(&["solve", path, "--unique", "--threads", &crowded]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    if cores < 256 {
+        assert!(stderr(&output).contains(&note), "{}", stderr(&output));
+        assert_eq!(stderr(&output).lines().count(), 2, "{}", stderr(&output));
+    }
+    let one_each = cores.min(256).to_string();
+    let output = numbrix(&["solve", path, "--unique", "--threads", &one_each]);
+    assert!(
+        !stderr(&output).contains("side by side"),
+        "{}",
+        stderr(&output)
+    );
+    let quiet = numbrix(&["solve", path, "--unique", "--threads", &crowded, "-q"]);
+    assert_eq!(stderr(&quiet), "");
 }

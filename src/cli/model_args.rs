@@ -62,7 +62,8 @@ pub(crate) struct SearchArgs {
     /// and the first to settle the board answers, the same on every run.
     /// Boards up to 12x12, boards the first search settles at once, and
     /// counts past two use one; 1 keeps to one core. More searches than
-    /// the machine has cores take turns on them, each slower.
+    /// the machine has cores take turns on them, each slower (solve notes
+    /// it on stderr).
     #[arg(long, value_name = "N", default_value_t = Searches::DEFAULT_THREADS as u16, value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: u16,
     /// Start the search's seeds here: another seed takes other choices

@@ -100,8 +100,26 @@ pub fn run_solve(
     }
     if !quiet {
         eprintln!("{}", report.summary());
+        if let Some(note) = crowded(&report) {
+            eprintln!("{note}");
+        }
     }
     Ok(report.exit_code())
+}
+
+/// A note when more searches ran side by side than the machine has cores:
+/// they took turns on the cores, each slower, and the answer waited for
+/// every one of them to reach the step where one settled the board.
+fn crowded(report: &numbrix::Report) -> Option<String> {
+    let threads = report.stats.search.as_ref()?.threads;
+    let cores = std::thread::available_parallelism().ok()?.get();
+    (threads > cores).then(|| {
+        format!(
+            "numbrix: note: {threads} searches ran side by side on {cores} cores, taking turns \
+             on them: each ran slower, and the answer waited for all of them \
+             (--threads {cores} or fewer keeps each on a core of its own)"
+        )
+    })
 }
 
 /// `solve --relax`: the LP relaxation, and the relaxed point as a grid when

@@ -58,7 +58,10 @@ pub struct Options {
 /// How long the search may run ahead of HiGHS or CBC.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum SearchBudget {
-    /// No search ahead: the MIP does the whole job.
+    /// No search ahead: the MIP does the whole job. With
+    /// [`Backend::Search`](crate::Backend::Search) the search alone then
+    /// never takes turns with shaving on a loose board (`compare` asks the
+    /// default for its search row, as `solve --solver search` has it).
     Off,
     /// At most this many seconds (0 or less: off).
     Seconds(f64),

@@ -226,8 +226,9 @@ pub(super) fn propagate(
 /// solve's deadline; the solver then reports it), and, given `idle` (a
 /// share), in a first pass whose first half removed fewer than that share
 /// of its trials' pairs (`Domains::shave_unless_idle`: after `solve`'s
-/// first turn of the search on a loose board, [`order::IDLE_FIRST_PASS`]). Says whether shaving ended on its own or
-/// was stopped (a variant that does not shave has ended).
+/// first turn of the search on a loose board, [`order::IDLE_FIRST_PASS`]).
+/// Says whether shaving ended on its own or was stopped (a variant that
+/// does not shave has ended).
 pub(super) fn shave(
     board: &Board,
     options: &Options,

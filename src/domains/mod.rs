@@ -33,6 +33,10 @@
 //!    removes "d holds j" proves that no solution has both; whenever
 //!    propagation later fixes d to j, c loses k (`nogoods.rs`; skipped with
 //!    more than [`NOGOOD_PAIRS_LIMIT`] open pairs).
+//! 8. **Deep shaving.** Suppose a cell holds a value and shave a copy
+//!    (rules 1, 3-7); if a domain empties, the value goes. Not part of the
+//!    reduction a model is built from: `solve` runs it where shaving has
+//!    left a tight board undecided (`deep_shaving.rs`).
 //!
 //! Rules 1, 3-5 and 7 run from a work list to their common fixpoint. An
 //! empty domain proves the board infeasible.
@@ -62,6 +66,7 @@ mod claims;
 pub use branching::{BranchLimits, Branched};
 mod colour;
 mod components;
+mod deep_shaving;
 mod distance;
 mod matching;
 mod nogoods;

@@ -87,6 +87,18 @@ impl Domains {
             .map(|sample| sample.ended())
     }
 
+    /// As [`Domains::shave_within_budget`], with at most `passes` passes
+    /// (deep shaving's trials, `deep_shaving.rs`).
+    pub(super) fn shave_passes(
+        &mut self,
+        board: &Board,
+        stop: Option<Instant>,
+        passes: usize,
+    ) -> Result<Shaved, Contradiction> {
+        self.shave_trials(board, stop, Passes::AtMost(passes))
+            .map(|sample| sample.ended())
+    }
+
     /// The first `trials` trials of shaving's first pass, as a sample of how
     /// tight the board is: on a board with one solution most of them remove
     /// their pair, on one with many solutions almost none do. Each removal
@@ -142,6 +154,9 @@ impl Domains {
         let mut follow_changes = true;
         let mut after_whole = false;
         for pass in 1.. {
+            if matches!(passes, Passes::AtMost(most) if pass > most) {
+                break;
+            }
             self.shaving_passes = pass;
             let before = self.bits.clone();
             // Rule 5 is the costliest rule, and while the domains are wide the
@@ -289,6 +304,8 @@ pub(super) enum Passes {
     UnlessIdle(f64),
     /// The first this many trials of the first pass.
     Sample(usize),
+    /// As `All`, but at most this many passes.
+    AtMost(usize),
 }
 
 /// Trials shaving ran, how many of them removed their pair, and whether

@@ -33,7 +33,7 @@ pub(crate) use prepare::prepare_until;
 pub use prepare::{
     build, build_until, guard, prepare, reduce, Modelled, Prepared, Reduced, Refutation,
 };
-use prepare::{decided, propagate, reduce_in_time, sample, shave, will_shave};
+use prepare::{decided, propagate, reduce_in_time, sample, shave, shave_deeper, will_shave};
 pub use search::{DEFAULT_SEARCH_BUDGET, DEFAULT_SEARCH_CELLS};
 
 use std::ops::ControlFlow;
@@ -43,10 +43,12 @@ use crate::backend::Backend;
 use crate::board::Board;
 use crate::check::Solution;
 use crate::cores::second_core;
+use crate::domains::Shaved;
 use crate::error::Error;
 use crate::report::{Report, Stats, Status};
 use running::Running;
 use search::Engine::{Paths, Propagation};
+use shaving_turns::Narrowing;
 
 /// An empty report for this board and these options.
 fn new_report(board: &Board, options: &Options) -> Report {
@@ -186,6 +188,7 @@ pub fn solve_with(
                 &deadline,
                 search,
                 turns,
+                Narrowing::Shaving,
                 &mut reduced,
                 &mut report,
                 progress,
@@ -198,11 +201,26 @@ pub fn solve_with(
         progress(Phase::Shaving);
         let stop = deadline.earlier(&Deadline::new(Some(turns.shaving)));
         let idle = Some(order::IDLE_FIRST_PASS);
-        if let Err(refutation) = shave(board, options, stop.0, idle, &mut reduced) {
-            search.account_figures(options, &mut report);
-            return refuted(report, refutation);
-        }
+        let ended = match shave(board, options, stop.0, idle, &mut reduced) {
+            Ok(shaved) => shaved == Shaved::Ended,
+            Err(refutation) => {
+                search.account_figures(options, &mut report);
+                return refuted(report, refutation);
+            }
+        };
         summarize(board, &reduced, &mut report);
+        // Shaving left a loose puzzle tight but undecided: deep shaving's
+        // turn, as after shaving on a board tight from the start.
+        let deeper = ended && order::deep_after_shaving(board) && order::tight(board, &reduced);
+        if deeper && !decided(board, &reduced) {
+            let turn = (&deadline, turns.shaving);
+            if let Err(refutation) = deep_shaving_turn(board, options, turn, &mut reduced, progress)
+            {
+                search.account_figures(options, &mut report);
+                return refuted(report, refutation);
+            }
+            summarize(board, &reduced, &mut report);
+        }
         shaved = true;
         running = Some(search);
     } else if search_first && !decided(board, &reduced) {
@@ -263,10 +281,58 @@ pub fn solve_with(
         search::read_off(board, reduced.domains.as_ref(), options.unique, &mut report)?;
         return Ok(finished(report, clock));
     }
+    // A tight board shaving left undecided: the search's turn, then deep
+    // shaving's (rule 8). The search alone takes turns with it; ahead of a
+    // MIP it gets one turn, and the MIP's turns follow.
+    let deep_turn = turns_budget.filter(|&seconds| seconds > 0.0 && will_shave(options, &reduced));
     if !search_first && !decided(board, &reduced) {
-        match paths_ahead(&reduced, &mut report, progress) {
+        if let (Backend::Search, Some(turn)) = (options.backend, deep_turn) {
+            let search = match turn_on_thread(turn, &reduced, &mut report, progress) {
+                ControlFlow::Break(()) => return Ok(finished(report, clock)),
+                ControlFlow::Continue(search) => search,
+            };
+            let turns = order::FirstTurns {
+                search: turn,
+                shaving: turn,
+            };
+            let refutation = shaving_turns::take_turns(
+                board,
+                options,
+                &deadline,
+                search,
+                turns,
+                Narrowing::DeepShaving,
+                &mut reduced,
+                &mut report,
+                progress,
+            )?;
+            return match refutation {
+                Some(refutation) => refuted(report, refutation),
+                None => Ok(finished(report, clock)),
+            };
+        }
+        // Where deep shaving follows, the search's turn before it is its
+        // budget, not stretched to half the time limit.
+        let ahead = match deep_turn {
+            Some(seconds) => {
+                turn_on_thread(seconds, &reduced, &mut report, progress).map_continue(Some)
+            }
+            None => paths_ahead(&reduced, &mut report, progress),
+        };
+        match ahead {
             ControlFlow::Break(()) => return Ok(finished(report, clock)),
             ControlFlow::Continue(search) => running = search,
+        }
+        if let (Some(_), Some(seconds)) = (&running, deep_turn) {
+            let turn = (&deadline, seconds);
+            if let Err(refutation) = deep_shaving_turn(board, options, turn, &mut reduced, progress)
+            {
+                if let Some(search) = running.take() {
+                    search.account_figures(options, &mut report);
+                }
+                return refuted(report, refutation);
+            }
+            summarize(board, &reduced, &mut report);
         }
     }
     if deadline.remaining().is_err() {
@@ -300,6 +366,21 @@ pub fn solve_with(
         progress,
     )?;
     Ok(finished(report, clock))
+}
+
+/// One turn of deep shaving (rule 8) on a tight board shaving left
+/// undecided, ahead of the MIP's turns: `turn` seconds at most, within the
+/// solve's deadline.
+fn deep_shaving_turn(
+    board: &Board,
+    options: &Options,
+    (deadline, turn): (&Deadline, f64),
+    reduced: &mut Reduced,
+    progress: &mut dyn FnMut(Phase),
+) -> Result<(), Refutation> {
+    progress(Phase::Shaving);
+    let stop = deadline.earlier(&Deadline::new(Some(turn)));
+    shave_deeper(board, options, stop.0, reduced).map(|_| ())
 }
 
 /// The reduction's time and what it left, into the report.

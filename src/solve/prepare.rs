@@ -246,6 +246,23 @@ pub(super) fn shave(
     })
 }
 
+/// Rule 8, deep shaving ([`Domains::shave_deeper`]), until `stop`, when
+/// the variant shaves: for a tight board that shaving left undecided.
+pub(super) fn shave_deeper(
+    board: &Board,
+    options: &Options,
+    stop: Option<Instant>,
+    reduced: &mut Reduced,
+) -> Result<Shaved, Refutation> {
+    if !options.variant.shaves() {
+        return Ok(Shaved::Ended);
+    }
+    let _span = tracing::info_span!("shave_deeper").entered();
+    reduce_further(reduced, Shaved::Ended, |domains| {
+        domains.shave_deeper(board, stop)
+    })
+}
+
 /// Shaving's sample of a tight board ([`order::sampled_loose`]): true when
 /// the board looks loose, and the search should try before shaving.
 pub(super) fn sample(board: &Board, reduced: &mut Reduced) -> Result<bool, Refutation> {

@@ -26,6 +26,12 @@
 //! (a board with many solutions), as it does ahead of a MIP. Once shaving
 //! has ended, the search starts over within what it left, where that is
 //! much less than the search went through.
+//!
+//! A tight board that shaving has left undecided takes the same turns with
+//! deep shaving (rule 8) instead: such a board with one solution is rare,
+//! but there the search and the MIP may both go on for minutes, while one
+//! or two pairs refuted by shaving under a supposition let shaving decide
+//! every cell. Both turns are the search's budget.
 
 use crate::board::Board;
 use crate::domains::Shaved;
@@ -35,7 +41,19 @@ use crate::report::{Report, Stage};
 use super::order::FirstTurns;
 use super::running::Running;
 use super::Refutation;
-use super::{decided, order, search, shave, summarize, Deadline, Options, Phase, Reduced};
+use super::{
+    decided, order, search, shave, shave_deeper, summarize, Deadline, Options, Phase, Reduced,
+};
+
+/// What takes turns with the search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Narrowing {
+    /// Shaving (rules 6-7), on a loose board; its first turn ends early
+    /// in an idle first pass.
+    Shaving,
+    /// Deep shaving (rule 8), on a tight board shaving left undecided.
+    DeepShaving,
+}
 
 /// Once shaving has ended, the search starts over within the shaved
 /// domains if they hold at most this share (3/4) of the (cell, value)
@@ -45,10 +63,11 @@ use super::{decided, order, search, shave, summarize, Deadline, Options, Phase, 
 /// leaves the same domains on every run, so the answer stays the same.)
 const RESTART_SHARE: (usize, usize) = (3, 4);
 
-/// The search's turns and shaving's, from the search's first turn (already
-/// run: `search` waits where it stood) until the board is settled, the time
-/// limit passes, or shaving ends and the search runs out its own. Returns
-/// shaving's refutation, if it found the board has no solution.
+/// The search's turns and `narrowing`'s, from the search's first turn
+/// (already run: `search` waits where it stood) until the board is
+/// settled, the time limit passes, or shaving ends and the search runs out
+/// its own. Returns shaving's refutation, if it found the board has no
+/// solution.
 #[allow(clippy::too_many_arguments)] // the pipeline's state, as `turns::solve` takes it
 pub(super) fn take_turns(
     board: &Board,
@@ -56,23 +75,28 @@ pub(super) fn take_turns(
     deadline: &Deadline,
     mut search: Running,
     turns: FirstTurns,
+    mut narrowing: Narrowing,
     reduced: &mut Reduced,
     report: &mut Report,
     progress: &mut dyn FnMut(Phase),
 ) -> Result<Option<Refutation>, Error> {
     let mut shaving_turn = turns.shaving;
-    let mut idle = Some(order::IDLE_FIRST_PASS);
+    let mut idle = (narrowing == Narrowing::Shaving).then_some(order::IDLE_FIRST_PASS);
     let pairs = |reduced: &Reduced| {
         reduced
             .domains
             .as_ref()
             .map_or(0, |domains| domains.summary(board).pairs)
     };
-    let searched_pairs = pairs(reduced);
+    let mut searched_pairs = pairs(reduced);
     loop {
         progress(Phase::Shaving);
         let stop = deadline.earlier(&Deadline::new(Some(shaving_turn)));
-        let shaved = match shave(board, options, stop.0, idle.take(), reduced) {
+        let outcome = match narrowing {
+            Narrowing::Shaving => shave(board, options, stop.0, idle.take(), reduced),
+            Narrowing::DeepShaving => shave_deeper(board, options, stop.0, reduced),
+        };
+        let shaved = match outcome {
             Ok(shaved) => shaved,
             Err(refutation) => {
                 search.account_figures(options, report);
@@ -98,8 +122,21 @@ pub(super) fn take_turns(
             let earlier = report.stats.search.take().unwrap_or_default();
             let domains = reduced.domains.as_ref();
             search = Running::start(board, domains, options, deadline, earlier);
+            searched_pairs = pairs(reduced);
         }
-        let alone = shaved == Shaved::Ended || deadline.remaining().is_err();
+        // Shaving left the board tight but undecided (a loose puzzle, now
+        // and then): deep shaving takes its turns from here.
+        let deeper = shaved == Shaved::Ended
+            && narrowing == Narrowing::Shaving
+            && order::tight(board, reduced);
+        if deeper {
+            narrowing = Narrowing::DeepShaving;
+            if order::deep_after_shaving(board) {
+                // At once: shaving ended within its turn.
+                continue;
+            }
+        }
+        let alone = (shaved == Shaved::Ended && !deeper) || deadline.remaining().is_err();
         let search_turn = 2.0 * shaving_turn;
         search.run_for(if alone { f64::INFINITY } else { search_turn }, progress);
         if alone || search.settled() || deadline.remaining().is_err() {

@@ -110,3 +110,20 @@ fn a_tight_board_sampled_loose_gets_a_second_near_its_first_before_shaving() {
     assert_eq!(report.unique_decided_by, Some(Stage::Search));
     assert_eq!(report.stats.reduction.unwrap().shaving_passes, 1);
 }
+
+#[test]
+fn a_puzzle_shaving_leaves_undecided_is_deep_shaved_after_the_search_turn() {
+    let board = example("deep/minimal_20x20_a");
+    let (told, report) = stages(&board, Options::default());
+    assert_eq!(
+        told,
+        [
+            "reducing",
+            "shaving",
+            "searching",
+            "deep shaving",
+            "building the model"
+        ]
+    );
+    assert_eq!(report.decided_by, Some(Stage::Reduction));
+}

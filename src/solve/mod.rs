@@ -378,7 +378,7 @@ fn deep_shaving_turn(
     reduced: &mut Reduced,
     progress: &mut dyn FnMut(Phase),
 ) -> Result<(), Refutation> {
-    progress(Phase::Shaving);
+    progress(Phase::DeepShaving);
     let stop = deadline.earlier(&Deadline::new(Some(turn)));
     shave_deeper(board, options, stop.0, reduced).map(|_| ())
 }

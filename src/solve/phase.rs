@@ -13,6 +13,8 @@ pub enum Phase {
     Reducing,
     /// Shaving (rules 6-7), or its first trials as a sample.
     Shaving,
+    /// Deep shaving (rule 8), where shaving left a tight board undecided.
+    DeepShaving,
     /// The search, with the nodes it has visited and the solutions it has
     /// found so far (told again every few thousand nodes).
     Searching { nodes: u64, solutions: u64 },
@@ -28,6 +30,7 @@ impl fmt::Display for Phase {
         match self {
             Phase::Reducing => write!(f, "reducing"),
             Phase::Shaving => write!(f, "shaving"),
+            Phase::DeepShaving => write!(f, "deep shaving"),
             Phase::Searching { nodes, solutions } => {
                 write!(
                     f,

@@ -90,7 +90,10 @@ pub(super) fn take_turns(
     };
     let mut searched_pairs = pairs(reduced);
     loop {
-        progress(Phase::Shaving);
+        progress(match narrowing {
+            Narrowing::Shaving => Phase::Shaving,
+            Narrowing::DeepShaving => Phase::DeepShaving,
+        });
         let stop = deadline.earlier(&Deadline::new(Some(shaving_turn)));
         let outcome = match narrowing {
             Narrowing::Shaving => shave(board, options, stop.0, idle.take(), reduced),

@@ -281,18 +281,20 @@ pub fn solve_with(
         search::read_off(board, reduced.domains.as_ref(), options.unique, &mut report)?;
         return Ok(finished(report, clock));
     }
-    // A tight board shaving left undecided: the search's turn, then deep
-    // shaving's (rule 8). The search alone takes turns with it; ahead of a
-    // MIP it gets one turn, and the MIP's turns follow.
+    // A tight board shaving left undecided: the search's short turn, then
+    // deep shaving's (rule 8) as long as the budget. The search alone takes
+    // turns with it; ahead of a MIP it gets one turn, and the MIP's turns
+    // follow.
     let deep_turn = turns_budget.filter(|&seconds| seconds > 0.0 && will_shave(options, &reduced));
     if !search_first && !decided(board, &reduced) {
         if let (Backend::Search, Some(turn)) = (options.backend, deep_turn) {
-            let search = match turn_on_thread(turn, &reduced, &mut report, progress) {
+            let first = order::before_deep_shaving(turn);
+            let search = match turn_on_thread(first, &reduced, &mut report, progress) {
                 ControlFlow::Break(()) => return Ok(finished(report, clock)),
                 ControlFlow::Continue(search) => search,
             };
             let turns = order::FirstTurns {
-                search: turn,
+                search: first,
                 shaving: turn,
             };
             let refutation = shaving_turns::take_turns(
@@ -311,11 +313,12 @@ pub fn solve_with(
                 None => Ok(finished(report, clock)),
             };
         }
-        // Where deep shaving follows, the search's turn before it is its
-        // budget, not stretched to half the time limit.
+        // Where deep shaving follows, the search's turn before it is short
+        // (the MIP's first turn then has the whole budget).
         let ahead = match deep_turn {
             Some(seconds) => {
-                turn_on_thread(seconds, &reduced, &mut report, progress).map_continue(Some)
+                let first = order::before_deep_shaving(seconds);
+                turn_on_thread(first, &reduced, &mut report, progress).map_continue(Some)
             }
             None => paths_ahead(&reduced, &mut report, progress),
         };

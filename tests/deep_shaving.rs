@@ -8,7 +8,23 @@
 
 mod common;
 
+use std::sync::Mutex;
+
 use common::{grid_values, json, known_solution, numbrix, stderr};
+
+/// The solves here take turns by the clock (the search's, shaving's, deep
+/// shaving's), and each uses both cores: run side by side, as the test
+/// harness would, a turn of shaving can be cut short and the board left to
+/// the MIP. So they run one at a time.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+/// `numbrix ARGS`, alone on the machine among these tests.
+fn numbrix_alone(args: &[&str]) -> std::process::Output {
+    let _turn = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    numbrix(args)
+}
 
 const TIGHT: &str = "deep/minimal_20x20_a";
 const LOOSE: &str = "deep/minimal_20x20_b";
@@ -28,7 +44,7 @@ fn solve(name: &str, further: &[&str]) -> serde_json::Value {
         "60",
     ];
     args.extend_from_slice(further);
-    let output = numbrix(&args);
+    let output = numbrix_alone(&args);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     json(&output)
 }
@@ -83,7 +99,7 @@ fn the_search_alone_deep_shaves_a_loose_puzzle_once_shaving_has_ended() {
 
 #[test]
 fn count_finds_the_one_solution_and_says_the_reduction_counted_it() {
-    let output = numbrix(&[
+    let output = numbrix_alone(&[
         "count",
         &format!("examples/boards/{TIGHT}.csv"),
         "--format",

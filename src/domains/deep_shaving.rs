@@ -39,11 +39,12 @@ const TRIAL_PASSES: usize = 4;
 
 impl Domains {
     /// Rule 8 until a round over every open pair refutes none
-    /// ([`Shaved::Ended`]; on a decided board there are none), or the clock
-    /// passes `stop`
-    /// ([`Shaved::Stopped`]; what was removed stays removed). The domains
-    /// must be at the end of shaving (rules 1-7). A board past
-    /// [`super::SHAVING_BUDGET`] is not shaved, deeply or not.
+    /// ([`Shaved::Ended`]; a decided board has none), or the clock passes
+    /// `stop` ([`Shaved::Stopped`]; what was removed stays removed). The
+    /// domains must be at the end of shaving (rules 1-7). A board past
+    /// [`super::SHAVING_BUDGET`] is not shaved, deeply or not. With no
+    /// `stop` a round on a tight board with many solutions tries every open
+    /// pair, each a shaving run: minutes on a large board.
     pub fn shave_deeper(
         &mut self,
         board: &Board,

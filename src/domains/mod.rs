@@ -28,7 +28,8 @@
 //!    removes nothing; the first leaves rule 5 out, for speed (shaving is
 //!    skipped on boards over [`SHAVING_BUDGET`]). (`shaving.rs`; the trial
 //!    copy and the order of a pass's pairs in `trials.rs`; eight trials at a
-//!    time, on two cores where there are two, in `batched.rs`)
+//!    time, on two cores where there are two, in `batched.rs`; on some
+//!    pairs only, for the generator's questions, in `probe.rs`)
 //! 7. **Learned nogoods.** A shaving trial "c holds k" that succeeds but
 //!    removes "d holds j" proves that no solution has both; whenever
 //!    propagation later fixes d to j, c loses k (`nogoods.rs`; skipped with
@@ -70,6 +71,7 @@ mod deep_shaving;
 mod distance;
 mod matching;
 mod nogoods;
+mod probe;
 mod read;
 mod shaving;
 mod support;

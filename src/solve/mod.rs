@@ -158,6 +158,28 @@ pub fn solve_with(
             }
             _ => ahead(Paths, None, reduced, report, progress).map_continue(|_| None),
         };
+    // The search alone, after its first turn, taking turns with shaving or
+    // deep shaving until the board is settled (`shaving_turns.rs`).
+    let alone = |(search, turns, narrowing): (Running, order::FirstTurns, Narrowing),
+                 reduced: &mut Reduced,
+                 mut report: Report,
+                 progress: &mut dyn FnMut(Phase)| {
+        let refutation = shaving_turns::take_turns(
+            board,
+            options,
+            &deadline,
+            search,
+            turns,
+            narrowing,
+            reduced,
+            &mut report,
+            progress,
+        )?;
+        match refutation {
+            Some(refutation) => refuted(report, refutation),
+            None => Ok(finished(report, clock)),
+        }
+    };
     let search_first = !order::tight(board, &reduced);
     let mut known = None;
     let mut running = None;
@@ -182,21 +204,8 @@ pub fn solve_with(
             ControlFlow::Continue(search) => search,
         };
         if options.backend == Backend::Search {
-            let refutation = shaving_turns::take_turns(
-                board,
-                options,
-                &deadline,
-                search,
-                turns,
-                Narrowing::Shaving,
-                &mut reduced,
-                &mut report,
-                progress,
-            )?;
-            return match refutation {
-                Some(refutation) => refuted(report, refutation),
-                None => Ok(finished(report, clock)),
-            };
+            let turns = (search, turns, Narrowing::Shaving);
+            return alone(turns, &mut reduced, report, progress);
         }
         progress(Phase::Shaving);
         let stop = deadline.earlier(&Deadline::new(Some(turns.shaving)));
@@ -297,21 +306,8 @@ pub fn solve_with(
                 search: first,
                 shaving: turn,
             };
-            let refutation = shaving_turns::take_turns(
-                board,
-                options,
-                &deadline,
-                search,
-                turns,
-                Narrowing::DeepShaving,
-                &mut reduced,
-                &mut report,
-                progress,
-            )?;
-            return match refutation {
-                Some(refutation) => refuted(report, refutation),
-                None => Ok(finished(report, clock)),
-            };
+            let turns = (search, turns, Narrowing::DeepShaving);
+            return alone(turns, &mut reduced, report, progress);
         }
         // Where deep shaving follows, the search's turn before it is short
         // (the MIP's first turn then has the whole budget).

@@ -87,8 +87,8 @@ impl Domains {
             .map(|sample| sample.ended())
     }
 
-    /// As [`Domains::shave_within_budget`], with at most `passes` passes
-    /// (deep shaving's trials, `deep_shaving.rs`).
+    /// As [`Domains::shave`], with at most `passes` passes (deep shaving's
+    /// trials, `deep_shaving.rs`, which has checked the shaving budget).
     pub(super) fn shave_passes(
         &mut self,
         board: &Board,

@@ -223,12 +223,11 @@ pub fn solve_with(
         let deeper = ended && order::deep_after_shaving(board) && order::tight(board, &reduced);
         if deeper && !decided(board, &reduced) {
             let turn = (&deadline, turns.shaving);
-            if let Err(refutation) = deep_shaving_turn(board, options, turn, &mut reduced, progress)
-            {
+            let deep = deep_shaving_turn(board, options, turn, &mut reduced, &mut report, progress);
+            if let Err(refutation) = deep {
                 search.account_figures(options, &mut report);
                 return refuted(report, refutation);
             }
-            summarize(board, &reduced, &mut report);
         }
         shaved = true;
         running = Some(search);
@@ -295,43 +294,35 @@ pub fn solve_with(
     // turns with it; ahead of a MIP it gets one turn, and the MIP's turns
     // follow.
     let deep_turn = turns_budget.filter(|&seconds| seconds > 0.0 && will_shave(options, &reduced));
-    if !search_first && !decided(board, &reduced) {
-        if let (Backend::Search, Some(turn)) = (options.backend, deep_turn) {
+    match deep_turn {
+        _ if search_first || decided(board, &reduced) => {}
+        None => match paths_ahead(&reduced, &mut report, progress) {
+            ControlFlow::Break(()) => return Ok(finished(report, clock)),
+            ControlFlow::Continue(search) => running = search,
+        },
+        Some(turn) => {
+            // The search's turn before deep shaving is short (ahead of a
+            // MIP, the MIP's first turn then has the whole budget).
             let first = order::before_deep_shaving(turn);
             let search = match turn_on_thread(first, &reduced, &mut report, progress) {
                 ControlFlow::Break(()) => return Ok(finished(report, clock)),
                 ControlFlow::Continue(search) => search,
             };
-            let turns = order::FirstTurns {
-                search: first,
-                shaving: turn,
-            };
-            let turns = (search, turns, Narrowing::DeepShaving);
-            return alone(turns, &mut reduced, report, progress);
-        }
-        // Where deep shaving follows, the search's turn before it is short
-        // (the MIP's first turn then has the whole budget).
-        let ahead = match deep_turn {
-            Some(seconds) => {
-                let first = order::before_deep_shaving(seconds);
-                turn_on_thread(first, &reduced, &mut report, progress).map_continue(Some)
+            if options.backend == Backend::Search {
+                let turns = order::FirstTurns {
+                    search: first,
+                    shaving: turn,
+                };
+                let turns = (search, turns, Narrowing::DeepShaving);
+                return alone(turns, &mut reduced, report, progress);
             }
-            None => paths_ahead(&reduced, &mut report, progress),
-        };
-        match ahead {
-            ControlFlow::Break(()) => return Ok(finished(report, clock)),
-            ControlFlow::Continue(search) => running = search,
-        }
-        if let (Some(_), Some(seconds)) = (&running, deep_turn) {
-            let turn = (&deadline, seconds);
-            if let Err(refutation) = deep_shaving_turn(board, options, turn, &mut reduced, progress)
-            {
-                if let Some(search) = running.take() {
-                    search.account_figures(options, &mut report);
-                }
+            let turn = (&deadline, turn);
+            let deep = deep_shaving_turn(board, options, turn, &mut reduced, &mut report, progress);
+            if let Err(refutation) = deep {
+                search.account_figures(options, &mut report);
                 return refuted(report, refutation);
             }
-            summarize(board, &reduced, &mut report);
+            running = Some(search);
         }
     }
     if deadline.remaining().is_err() {
@@ -369,17 +360,20 @@ pub fn solve_with(
 
 /// One turn of deep shaving (rule 8) on a tight board shaving left
 /// undecided, ahead of the MIP's turns: `turn` seconds at most, within the
-/// solve's deadline.
+/// solve's deadline; what it left goes into the report.
 fn deep_shaving_turn(
     board: &Board,
     options: &Options,
     (deadline, turn): (&Deadline, f64),
     reduced: &mut Reduced,
+    report: &mut Report,
     progress: &mut dyn FnMut(Phase),
 ) -> Result<(), Refutation> {
     progress(Phase::DeepShaving);
     let stop = deadline.earlier(&Deadline::new(Some(turn)));
-    shave_deeper(board, options, stop.0, reduced).map(|_| ())
+    shave_deeper(board, options, stop.0, reduced)?;
+    summarize(board, reduced, report);
+    Ok(())
 }
 
 /// The reduction's time and what it left, into the report.

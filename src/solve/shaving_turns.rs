@@ -92,14 +92,16 @@ pub(super) fn take_turns(
     };
     let mut searched_pairs = pairs(reduced);
     loop {
-        progress(match narrowing {
-            Narrowing::Shaving => Phase::Shaving,
-            Narrowing::DeepShaving => Phase::DeepShaving,
-        });
         let stop = deadline.earlier(&Deadline::new(Some(shaving_turn)));
         let outcome = match narrowing {
-            Narrowing::Shaving => shave(board, options, stop.0, idle.take(), reduced),
-            Narrowing::DeepShaving => shave_deeper(board, options, stop.0, reduced),
+            Narrowing::Shaving => {
+                progress(Phase::Shaving);
+                shave(board, options, stop.0, idle.take(), reduced)
+            }
+            Narrowing::DeepShaving => {
+                progress(Phase::DeepShaving);
+                shave_deeper(board, options, stop.0, reduced)
+            }
         };
         let shaved = match outcome {
             Ok(shaved) => shaved,

@@ -1,7 +1,7 @@
 //! Times `numbrix generate`'s library call: one puzzle per seed, 5 seeds
 //! per row, the median time. With no arguments it runs the rows of
 //! docs/benchmarks.md (a minimal 9x9, a newspaper 9x9, a minimal 12x12,
-//! 15x15 and 30x30);
+//! a newspaper 16x16 and 20x20, a minimal 15x15 and 30x30);
 //! arguments pick rows as RULE ROWSxCOLS, e.g.
 //! `cargo run --release --example generate_bench -- minimal 9x9`;
 //! `--seed S` first runs seed S alone instead of 1-5.
@@ -37,6 +37,8 @@ fn main() {
             (ClueRule::Minimal, 9, 9),
             (ClueRule::Newspaper, 9, 9),
             (ClueRule::Minimal, 12, 12),
+            (ClueRule::Newspaper, 16, 16),
+            (ClueRule::Newspaper, 20, 20),
             (ClueRule::Minimal, 15, 15),
             (ClueRule::Minimal, 30, 30),
         ]

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use super::difficulty::{rate, Difficulty, Level};
 use super::minimal::{remove_clues, Asked, Removing, WhenUndecided};
-use super::unique::{solutions_excluding, SEARCH_NODES_PER_CELL};
+use super::unique::{solutions_excluding, Expect, SEARCH_NODES_PER_CELL};
 use super::{clue_rows, GenerateError, Rng};
 use crate::board::Board;
 use crate::check::{check_values, Solution};
@@ -151,7 +151,9 @@ pub fn minimize_with_progress(
 fn only_solution(board: &Board, stop: Option<Instant>) -> Result<Solution, GenerateError> {
     precheck(board)
         .map_err(|contradiction| GenerateError::NoSolution(contradiction.to_string()))?;
-    let found = solutions_excluding(board, &[], 2, SEARCH_NODES_PER_CELL, stop);
+    // The board is meant to be unique: the search does not go first.
+    let question = (2, Expect::Either);
+    let found = solutions_excluding(board, &[], question, SEARCH_NODES_PER_CELL, stop);
     let mut solutions = found.solutions.into_iter();
     match (solutions.next(), solutions.next()) {
         (Some(first), Some(second)) => Err(GenerateError::NotUnique {

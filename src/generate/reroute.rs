@@ -34,7 +34,9 @@
 
 use std::time::Instant;
 
-use super::unique::{solutions_excluding_within, solutions_guided, verdict, Narrowed, Uniqueness};
+use super::unique::{
+    solutions_excluding_within, solutions_guided, verdict, Expect, Narrowed, Uniqueness,
+};
 use crate::board::{Board, Cell};
 use crate::check::{check_values, Solution};
 use crate::domains::Domains;
@@ -275,7 +277,15 @@ pub(crate) fn other_without_clue_within(
         };
         beside().or_else(|| rerouted_through(board, known, (cell, value), domains))
     };
-    let found = solutions_guided(board, &[(cell, value)], 1, nodes_per_cell, stop, &mut guide);
+    let question = (1, Expect::Either);
+    let found = solutions_guided(
+        board,
+        &[(cell, value)],
+        question,
+        nodes_per_cell,
+        stop,
+        &mut guide,
+    );
     verdict(found)
 }
 

@@ -7,6 +7,9 @@
 //!
 //! - [`other_solution`]: is `known` the only solution of the board? The
 //!   search is asked for two solutions; any that is not `known` answers.
+//!   The newspaper's rounds ask it of boards that nearly always have many
+//!   (all but the last round), so the search goes first there, with its
+//!   whole budget, before anything narrows the domains (see [`Expect`]).
 //! - [`other_without_clue`]: a unique board lost its clue `v` at cell `c`;
 //!   is it still unique? A solution with `v` at `c` solves the old board, so
 //!   it is the old solution: any other must put something else at `c`. The
@@ -47,6 +50,23 @@ const QUICK_NODES_PER_CELL: u64 = 16;
 /// "unknown", the same on every run, and the generator tries another path.
 pub(crate) const SEARCH_NODES_PER_CELL: u64 = 1000;
 
+/// What the one asking expects of the answer, which decides how the
+/// search goes ahead of shaving.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Expect {
+    /// Either answer: a short search ([`QUICK_NODES_PER_CELL`]) on a loose
+    /// board only. A clue's question while clues are removed is as often
+    /// "unique" as not, and shaving settles most of them at once.
+    Either,
+    /// Another solution, nearly always: the search first, with the whole
+    /// budget per cell, on any board. Shaving a board with many solutions
+    /// removes almost nothing and costs whole seconds from 14x14 on, where
+    /// the search finds two solutions in milliseconds (docs/record/generate.md,
+    /// "The newspaper's rounds: the search first"); the one question answered
+    /// "unique" pays the search's budget once.
+    Another,
+}
+
 /// What the pipeline found on a board with some pairs taken out.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Found {
@@ -64,14 +84,14 @@ pub(crate) struct Found {
 pub(crate) fn solutions_excluding(
     board: &Board,
     excluded: &[(Cell, u32)],
-    wanted: u64,
+    (wanted, expect): (u64, Expect),
     nodes_per_cell: u64,
     stop: Option<Instant>,
 ) -> Found {
     solutions_guided(
         board,
         excluded,
-        wanted,
+        (wanted, expect),
         nodes_per_cell,
         stop,
         &mut |_, _| None,
@@ -95,7 +115,7 @@ pub(crate) enum Narrowed {
 pub(crate) fn solutions_guided(
     board: &Board,
     excluded: &[(Cell, u32)],
-    wanted: u64,
+    (wanted, expect): (u64, Expect),
     nodes_per_cell: u64,
     stop: Option<Instant>,
     guide: &mut dyn FnMut(&Domains, Narrowed) -> Option<Solution>,
@@ -128,14 +148,21 @@ pub(crate) fn solutions_guided(
     };
     // On a loose board a short search first: where there is another
     // solution it finds most of them at once (on a tight board shaving is
-    // cheap, and measured faster first, as in the solve pipeline). Then
+    // cheap, and measured faster first, as in the solve pipeline); where
+    // another is expected, the whole search first on any board. Then
     // narrowing by supposing: first only the pairs the question is about
     // (the freed cell, the value it lost), then, on a small board, the
     // search by propagation (which settles most questions there for less
     // than the next probes cost), then the cells near the freed one, then
     // whole shaving passes.
-    if domains.summary(board).pairs > TIGHT_VALUES_PER_CELL * board.len() {
-        let nodes = QUICK_NODES_PER_CELL * board.len() as u64;
+    let loose = domains.summary(board).pairs > TIGHT_VALUES_PER_CELL * board.len();
+    let first_search = match expect {
+        Expect::Another => Some(nodes_per_cell),
+        Expect::Either if loose => Some(QUICK_NODES_PER_CELL),
+        Expect::Either => None,
+    };
+    if let Some(nodes_per_cell) = first_search {
+        let nodes = nodes_per_cell * board.len() as u64;
         let outcome = search_bounded(board, Some(&domains), &limits, nodes, &mut |_| {});
         if outcome.complete || outcome.count >= wanted {
             return searched(outcome);
@@ -214,7 +241,8 @@ fn read_off(board: &Board, domains: &Domains) -> Option<Found> {
 
 /// Is `known`, a solution of `board`, its only one?
 pub fn other_solution(board: &Board, known: &Solution, stop: Option<Instant>) -> Uniqueness {
-    let found = solutions_excluding(board, &[], 2, SEARCH_NODES_PER_CELL, stop);
+    let question = (2, Expect::Another);
+    let found = solutions_excluding(board, &[], question, SEARCH_NODES_PER_CELL, stop);
     if let Some(other) = found.solutions.into_iter().find(|found| found != known) {
         return Uniqueness::Another(other);
     }
@@ -232,7 +260,14 @@ pub fn other_without_clue(
     value: u32,
     stop: Option<Instant>,
 ) -> Uniqueness {
-    let found = solutions_excluding(board, &[(cell, value)], 1, SEARCH_NODES_PER_CELL, stop);
+    let question = (1, Expect::Either);
+    let found = solutions_excluding(
+        board,
+        &[(cell, value)],
+        question,
+        SEARCH_NODES_PER_CELL,
+        stop,
+    );
     verdict(found)
 }
 
@@ -253,6 +288,61 @@ mod tests {
 
     fn tiny() -> Board {
         Board::parse(b"1,,\n6,,\n").unwrap()
+    }
+
+    /// A half-typed newspaper board: the pattern of a 14x14 path and ten
+    /// clues inside. Rules 1-5 leave it tight (so a clue's question would
+    /// not search first), and it has many solutions.
+    fn half_typed_newspaper() -> (Board, Solution) {
+        let solution = Puzzle::generate(14, 14, 0, 1).solution;
+        let mut cells = crate::generate::newspaper_pattern(14, 14);
+        cells.extend(
+            Puzzle::generate(14, 14, 10, 2)
+                .board
+                .clues()
+                .map(|(cell, _)| cell),
+        );
+        let board = crate::generate::minimal::board_with(&solution, &cells);
+        let domains = Domains::reduce_by(&board, Rules::AllDifferent, &[], None).unwrap();
+        assert!(domains.summary(&board).pairs <= TIGHT_VALUES_PER_CELL * board.len());
+        (board, solution)
+    }
+
+    /// Asks the pipeline for two solutions of `board`, counting how often
+    /// it narrowed the domains far enough to ask its guide.
+    fn guide_asked(board: &Board, expect: Expect) -> (Found, usize) {
+        let mut asked = 0;
+        let question = (2, expect);
+        let found = solutions_guided(board, &[], question, 1000, None, &mut |_, _| {
+            asked += 1;
+            None
+        });
+        (found, asked)
+    }
+
+    #[test]
+    fn where_another_solution_is_expected_the_search_answers_before_shaving() {
+        let (board, _) = half_typed_newspaper();
+        let (found, asked) = guide_asked(&board, Expect::Another);
+        assert_eq!(found.solutions.len(), 2);
+        assert_eq!(asked, 0, "the domains were narrowed before the search");
+    }
+
+    #[test]
+    fn a_question_expecting_either_answer_narrows_a_tight_board_first() {
+        let (board, _) = half_typed_newspaper();
+        let (found, asked) = guide_asked(&board, Expect::Either);
+        assert_eq!(found.solutions.len(), 2);
+        assert!(asked > 0, "the search went first");
+    }
+
+    #[test]
+    fn the_newspaper_question_names_another_solution() {
+        let (board, solution) = half_typed_newspaper();
+        match other_solution(&board, &solution, None) {
+            Uniqueness::Another(other) => assert_ne!(other, solution),
+            verdict => panic!("expected another solution, got {verdict:?}"),
+        }
     }
 
     #[test]

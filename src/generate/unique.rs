@@ -19,6 +19,7 @@
 
 use std::time::Instant;
 
+use super::reroute::rerouted_anywhere;
 use crate::board::{Board, Cell};
 use crate::check::{check_values, Solution};
 use crate::domains::{Domains, Rules};
@@ -59,7 +60,8 @@ pub(crate) enum Expect {
     /// "unique" as not, and shaving settles most of them at once.
     Either,
     /// Another solution, nearly always: the search first, with the whole
-    /// budget per cell, on any board. Shaving a board with many solutions
+    /// budget per cell, on any board (after what the guide finds beside
+    /// the known path, in [`other_solution`]). Shaving a board with many solutions
     /// removes almost nothing and costs whole seconds from 14x14 on, where
     /// the search finds two solutions in milliseconds (docs/record/generate.md,
     /// "The newspaper's rounds: the search first"); the one question answered
@@ -102,6 +104,8 @@ pub(crate) fn solutions_excluding(
 /// guide for a solution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Narrowed {
+    /// Rules 1-5 only, before any search.
+    Reduced,
     /// Rules 1-5 and the probes near the excluded pairs.
     Probed,
     /// And whole shaving passes.
@@ -109,9 +113,9 @@ pub(crate) enum Narrowed {
 }
 
 /// As [`solutions_excluding`], with a `guide` asked for a solution (checked,
-/// other than any known one) after the probes and after shaving, before
-/// the dearer stages: it sees the domains, which every solution with the
-/// excluded pairs out keeps to.
+/// other than any known one) after rules 1-5, after the probes and after
+/// shaving, before the dearer stages: it sees the domains, which every
+/// solution with the excluded pairs out keeps to.
 pub(crate) fn solutions_guided(
     board: &Board,
     excluded: &[(Cell, u32)],
@@ -136,6 +140,9 @@ pub(crate) fn solutions_guided(
     };
     if let Some(found) = read_off(board, &domains) {
         return found;
+    }
+    if let Some(solution) = guide(&domains, Narrowed::Reduced) {
+        return guided(solution);
     }
     let limits = Limits {
         solutions: wanted,
@@ -239,10 +246,24 @@ fn read_off(board: &Board, domains: &Domains) -> Option<Found> {
     })
 }
 
-/// Is `known`, a solution of `board`, its only one?
+/// Is `known`, a solution of `board`, its only one? Asked where another
+/// is expected (the newspaper's rounds): first `known` re-routed inside
+/// windows of its values, then the search, then shaving.
 pub fn other_solution(board: &Board, known: &Solution, stop: Option<Instant>) -> Uniqueness {
+    let mut beside_known = |domains: &Domains, narrowed| match narrowed {
+        Narrowed::Reduced => rerouted_anywhere(board, domains, known),
+        Narrowed::Probed | Narrowed::Shaved => None,
+    };
     let question = (2, Expect::Another);
-    let found = solutions_excluding(board, &[], question, SEARCH_NODES_PER_CELL, stop);
+    let nodes_per_cell = SEARCH_NODES_PER_CELL;
+    let found = solutions_guided(
+        board,
+        &[],
+        question,
+        nodes_per_cell,
+        stop,
+        &mut beside_known,
+    );
     if let Some(other) = found.solutions.into_iter().find(|found| found != known) {
         return Uniqueness::Another(other);
     }
@@ -309,12 +330,12 @@ mod tests {
     }
 
     /// Asks the pipeline for two solutions of `board`, counting how often
-    /// it narrowed the domains far enough to ask its guide.
+    /// it narrowed the domains past rules 1-5 and asked its guide.
     fn guide_asked(board: &Board, expect: Expect) -> (Found, usize) {
         let mut asked = 0;
         let question = (2, expect);
-        let found = solutions_guided(board, &[], question, 1000, None, &mut |_, _| {
-            asked += 1;
+        let found = solutions_guided(board, &[], question, 1000, None, &mut |_, narrowed| {
+            asked += usize::from(narrowed != Narrowed::Reduced);
             None
         });
         (found, asked)
@@ -337,12 +358,24 @@ mod tests {
     }
 
     #[test]
-    fn the_newspaper_question_names_another_solution() {
+    fn the_newspaper_question_names_another_solution_near_the_path() {
         let (board, solution) = half_typed_newspaper();
-        match other_solution(&board, &solution, None) {
-            Uniqueness::Another(other) => assert_ne!(other, solution),
-            verdict => panic!("expected another solution, got {verdict:?}"),
-        }
+        let Uniqueness::Another(other) = other_solution(&board, &solution, None) else {
+            panic!("expected another solution");
+        };
+        // The values `other` moved all lie between two clues next in value:
+        // one stretch of the path bent another way.
+        let moved: Vec<u32> = board
+            .cells()
+            .filter(|&cell| other.value(cell) != solution.value(cell))
+            .map(|cell| solution.value(cell))
+            .collect();
+        let (low, high) = (moved.iter().min().unwrap(), moved.iter().max().unwrap());
+        let clues_between = board
+            .clues()
+            .filter(|(_, value)| (low..=high).contains(&value))
+            .count();
+        assert_eq!(clues_between, 0, "values {low}-{high} moved");
     }
 
     #[test]

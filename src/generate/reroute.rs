@@ -304,12 +304,14 @@ pub(crate) fn other_without_clue_within(
     nodes_per_cell: u64,
     stop: Option<Instant>,
 ) -> Uniqueness {
-    let mut guide = |domains: &Domains, narrowed| {
-        let beside = || match narrowed {
-            Narrowed::Probed => rerouted_beside(board, known, (cell, value)),
-            Narrowed::Reduced | Narrowed::Shaved => None,
-        };
-        beside().or_else(|| rerouted_through(board, known, (cell, value), domains))
+    // Nothing before the probes: the windows around the clue came first.
+    let through = |domains: &Domains| rerouted_through(board, known, (cell, value), domains);
+    let mut guide = |domains: &Domains, narrowed| match narrowed {
+        Narrowed::Reduced => None,
+        Narrowed::Probed => {
+            rerouted_beside(board, known, (cell, value)).or_else(|| through(domains))
+        }
+        Narrowed::Shaved => through(domains),
     };
     let question = (1, Expect::Either);
     let found = solutions_guided(

@@ -8,8 +8,9 @@
 //! - [`other_solution`]: is `known` the only solution of the board? The
 //!   search is asked for two solutions; any that is not `known` answers.
 //!   The newspaper's rounds ask it of boards that nearly always have many
-//!   (all but the last round), so the search goes first there, with its
-//!   whole budget, before anything narrows the domains (see [`Expect`]).
+//!   (all but the last round), so there the known path is re-routed and
+//!   the search runs with its whole budget before anything narrows the
+//!   domains past rules 1-5 (see [`Expect`]).
 //! - [`other_without_clue`]: a unique board lost its clue `v` at cell `c`;
 //!   is it still unique? A solution with `v` at `c` solves the old board, so
 //!   it is the old solution: any other must put something else at `c`. The
@@ -60,12 +61,12 @@ pub(crate) enum Expect {
     /// "unique" as not, and shaving settles most of them at once.
     Either,
     /// Another solution, nearly always: the search first, with the whole
-    /// budget per cell, on any board (after what the guide finds beside
-    /// the known path, in [`other_solution`]). Shaving a board with many solutions
-    /// removes almost nothing and costs whole seconds from 14x14 on, where
-    /// the search finds two solutions in milliseconds (docs/record/generate.md,
-    /// "The newspaper's rounds: the search first"); the one question answered
-    /// "unique" pays the search's budget once.
+    /// budget per cell, on any board (after the re-routes of the known path
+    /// that [`other_solution`]'s guide tries). Shaving a board with many
+    /// solutions removes almost nothing and costs whole seconds from 14x14
+    /// on, where the search finds two solutions in milliseconds
+    /// (docs/record/generate.md, "The newspaper's rounds: the search
+    /// first"); the one question answered "unique" pays for both once.
     Another,
 }
 

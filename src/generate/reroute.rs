@@ -26,10 +26,6 @@
 //! segments of the cells whose known value the reduction of the question
 //! has ruled out (every other solution moves those cells).
 //!
-//! With no clue removed (the newspaper's rounds), [`rerouted_anywhere`]
-//! re-routes the known path inside windows of its values anywhere along
-//! it, as the search looks for a second solution near a first.
-//!
 //! Windows by value miss the other solutions that move several strands
 //! near c at once. [`rerouted_around`] takes a window by place instead:
 //! every cell within a distance of c, whatever pieces of the path pass
@@ -44,7 +40,6 @@ use super::unique::{
 use crate::board::{Board, Cell};
 use crate::check::{check_values, Solution};
 use crate::domains::Domains;
-use crate::search::{first_then_near, Limits, Searches};
 
 /// How many clues on either side of the removed one each window reaches:
 /// wider windows find more second solutions and cost more. The wide ones
@@ -170,35 +165,6 @@ pub(crate) fn rerouted_through(
         last = windows;
     }
     None
-}
-
-/// Search nodes per cell of the board for [`rerouted_anywhere`]'s windows,
-/// all of them together.
-const ANYWHERE_NODES_PER_CELL: u64 = 64;
-
-/// A solution of `board` other than `known`, its solution, found by
-/// re-routing `known` inside windows of its values anywhere along the path
-/// (from one clue to the next, then across 2, 4, ... gaps: the search's own
-/// second solution near a first, `search::first_then_near`), over `domains`
-/// (rules 1-5). No clue was removed, so no window is centred: on a board
-/// with many solutions some stretch between two clues nearly always bends
-/// another way, and the next clue goes there.
-pub(crate) fn rerouted_anywhere(
-    board: &Board,
-    domains: &Domains,
-    known: &Solution,
-) -> Option<Solution> {
-    let two = Limits::up_to(2);
-    let nodes = ANYWHERE_NODES_PER_CELL * board.len() as u64;
-    let outcome = first_then_near(
-        board,
-        domains,
-        Some(known),
-        &two,
-        (0, nodes),
-        Searches::ALONE,
-    );
-    outcome.solutions.into_iter().find(|found| found != known)
 }
 
 /// Radii of the windows of [`rerouted_around`]: a disk of radius r holds

@@ -20,12 +20,11 @@
 
 use std::time::Instant;
 
-use super::reroute::rerouted_anywhere;
 use crate::board::{Board, Cell};
 use crate::check::{check_values, Solution};
 use crate::domains::{Domains, Rules};
 use crate::precheck::Contradiction;
-use crate::search::{branch, search_bounded, Limits, Outcome};
+use crate::search::{branch, first_then_near, search_bounded, Limits, Outcome, Searches};
 use crate::solve::{propagation_probe, TIGHT_VALUES_PER_CELL};
 
 /// The answer to "is there a solution other than the known one?".
@@ -245,6 +244,32 @@ fn read_off(board: &Board, domains: &Domains) -> Option<Found> {
         complete: true,
         contradiction: None,
     })
+}
+
+/// Search nodes per cell of the board for [`rerouted_anywhere`]'s windows,
+/// all of them together.
+const ANYWHERE_NODES_PER_CELL: u64 = 64;
+
+/// A solution of `board` other than `known`, its solution, found by
+/// re-routing `known` inside windows of its values anywhere along the path
+/// (from one clue to the next, then across 2, 4, ... gaps: the search's own
+/// second solution near a first, `search::first_then_near`; `reroute.rs`
+/// re-routes around a removed clue), over `domains`
+/// (rules 1-5). No clue was removed, so no window is centred: on a board
+/// with many solutions some stretch between two clues nearly always bends
+/// another way, and the next clue goes there.
+fn rerouted_anywhere(board: &Board, domains: &Domains, known: &Solution) -> Option<Solution> {
+    let two = Limits::up_to(2);
+    let nodes = ANYWHERE_NODES_PER_CELL * board.len() as u64;
+    let outcome = first_then_near(
+        board,
+        domains,
+        Some(known),
+        &two,
+        (0, nodes),
+        Searches::ALONE,
+    );
+    outcome.solutions.into_iter().find(|found| found != known)
 }
 
 /// Is `known`, a solution of `board`, its only one? Asked where another

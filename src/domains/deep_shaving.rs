@@ -94,7 +94,7 @@ impl Domains {
         stop: Option<Instant>,
     ) -> Supposed {
         let mut copy = self.clone();
-        let mut agenda = full_agenda(board);
+        let mut agenda = Agenda::new(board.len());
         let shaved = copy
             .fix(board, index, value, &mut agenda)
             .and_then(|()| copy.propagate(board, &mut agenda, None))
@@ -114,7 +114,7 @@ impl Domains {
         value: u32,
         stop: Option<Instant>,
     ) -> Result<Shaved, Contradiction> {
-        let mut agenda = full_agenda(board);
+        let mut agenda = Agenda::new(board.len());
         self.remove(board, index, value, &mut agenda)?;
         self.propagate(board, &mut agenda, None)?;
         self.shave(board, stop)
@@ -129,14 +129,6 @@ enum Supposed {
     Held,
     /// The clock stopped it first: nothing is known.
     Stopped,
-}
-
-/// A work list for rules 1, 3, 4 and 5.
-fn full_agenda(board: &Board) -> Agenda {
-    let mut agenda = Agenda::new(board.len());
-    agenda.neighbour_support = true;
-    agenda.all_different = true;
-    agenda
 }
 
 #[cfg(test)]

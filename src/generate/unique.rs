@@ -168,8 +168,8 @@ pub(crate) fn solutions_guided(
         Expect::Either if loose => Some(QUICK_NODES_PER_CELL),
         Expect::Either => None,
     };
-    if let Some(nodes_per_cell) = first_search {
-        let nodes = nodes_per_cell * board.len() as u64;
+    if let Some(first_per_cell) = first_search {
+        let nodes = first_per_cell * board.len() as u64;
         let outcome = search_bounded(board, Some(&domains), &limits, nodes, &mut |_| {});
         if outcome.complete || outcome.count >= wanted {
             return searched(outcome);

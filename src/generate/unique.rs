@@ -59,13 +59,19 @@ pub(crate) enum Expect {
     /// board only. A clue's question while clues are removed is as often
     /// "unique" as not, and shaving settles most of them at once.
     Either,
-    /// Another solution, nearly always: the search first, with the whole
-    /// budget per cell, on any board (after the re-routes of the known path
-    /// that [`other_solution`]'s guide tries). Shaving a board with many
-    /// solutions removes almost nothing and costs whole seconds from 14x14
-    /// on, where the search finds two solutions in milliseconds
-    /// (docs/record/generate.md, "The newspaper's rounds: the search
-    /// first"); the one question answered "unique" pays for both once.
+    /// Another solution, nearly always: on a loose board the search first,
+    /// with the whole budget per cell (after the re-routes of the known
+    /// path that [`other_solution`]'s guide tries). Shaving a loose board
+    /// removes almost nothing and costs whole seconds from 14x14 on, where
+    /// the search finds two solutions in milliseconds (docs/record/generate.md,
+    /// "The newspaper's rounds: the search first"); the one question
+    /// answered "unique" pays for both once. On a tight board (the last
+    /// rounds, a few clues from unique) no search before shaving: where
+    /// the re-routes found no other solution, the search needed hundreds
+    /// of nodes per cell for one, and after shaving, which leaves about
+    /// one value per cell there, it needs a few hundred nodes in all
+    /// (docs/record/generate.md, "The last rounds: shaving before the
+    /// search").
     Another,
 }
 
@@ -153,26 +159,31 @@ pub(crate) fn solutions_guided(
         complete: outcome.complete,
         contradiction: None,
     };
-    // On a loose board a short search first: where there is another
-    // solution it finds most of them at once (on a tight board shaving is
-    // cheap, and measured faster first, as in the solve pipeline); where
-    // another is expected, the whole search first on any board. Then
-    // narrowing by supposing: first only the pairs the question is about
-    // (the freed cell, the value it lost), then, on a small board, the
-    // search by propagation (which settles most questions there for less
-    // than the next probes cost), then the cells near the freed one, then
-    // whole shaving passes.
-    let loose = domains.summary(board).pairs > TIGHT_VALUES_PER_CELL * board.len();
+    // On a loose board a search first: where there is another solution it
+    // finds most of them at once, a short search where either answer is
+    // expected, the whole search where another is (on a tight board
+    // shaving is cheap, and measured faster first, as in the solve
+    // pipeline). Then narrowing by supposing: first only the pairs the
+    // question is about (the freed cell, the value it lost), then, on a
+    // small board, the search by propagation (which settles most questions
+    // there for less than the next probes cost), then the cells near the
+    // freed one, then whole shaving passes.
+    let pairs = domains.summary(board).pairs;
+    let loose = pairs > TIGHT_VALUES_PER_CELL * board.len();
     let first_search = match expect {
+        _ if !loose => None,
         Expect::Another => Some(nodes_per_cell),
-        Expect::Either if loose => Some(QUICK_NODES_PER_CELL),
-        Expect::Either => None,
+        Expect::Either => Some(QUICK_NODES_PER_CELL),
     };
+    let mut whole_search_over = None;
     if let Some(first_per_cell) = first_search {
         let nodes = first_per_cell * board.len() as u64;
         let outcome = search_bounded(board, Some(&domains), &limits, nodes, &mut |_| {});
         if outcome.complete || outcome.count >= wanted {
             return searched(outcome);
+        }
+        if first_per_cell == nodes_per_cell {
+            whole_search_over = Some((pairs, outcome));
         }
     }
     let cells: Vec<Cell> = excluded.iter().map(|&(cell, _)| cell).collect();
@@ -211,6 +222,14 @@ pub(crate) fn solutions_guided(
     }
     if let Some(solution) = guide(&domains, Narrowed::Shaved) {
         return guided(solution);
+    }
+    // The search is deterministic: over the same domains (nothing since
+    // removed, as on a loose board past the shaving budget) with the same
+    // budget it would only run out again.
+    if let Some((pairs, outcome)) = whole_search_over {
+        if domains.summary(board).pairs == pairs {
+            return searched(outcome);
+        }
     }
     let max_nodes = nodes_per_cell * board.len() as u64;
     let outcome = search_bounded(board, Some(&domains), &limits, max_nodes, &mut |_| {});
@@ -337,11 +356,30 @@ mod tests {
         Board::parse(b"1,,\n6,,\n").unwrap()
     }
 
+    /// The 14x14 path of the boards below.
+    fn path_14x14() -> Solution {
+        Puzzle::generate(14, 14, 0, 1).solution
+    }
+
+    /// Whether rules 1-5 leave `board` tight.
+    fn tight(board: &Board) -> bool {
+        let domains = Domains::reduce_by(board, Rules::AllDifferent, &[], None).unwrap();
+        domains.summary(board).pairs <= TIGHT_VALUES_PER_CELL * board.len()
+    }
+
+    /// A newspaper board's first round: the pattern alone. Rules 1-5 leave
+    /// it loose, and it has many solutions.
+    fn newspaper_pattern_alone() -> Board {
+        let cells = crate::generate::newspaper_pattern(14, 14);
+        let board = crate::generate::minimal::board_with(&path_14x14(), &cells);
+        assert!(!tight(&board));
+        board
+    }
+
     /// A half-typed newspaper board: the pattern of a 14x14 path and ten
-    /// clues inside. Rules 1-5 leave it tight (so a clue's question would
-    /// not search first), and it has many solutions.
+    /// clues inside. Rules 1-5 leave it tight, and it has many solutions.
     fn half_typed_newspaper() -> (Board, Solution) {
-        let solution = Puzzle::generate(14, 14, 0, 1).solution;
+        let solution = path_14x14();
         let mut cells = crate::generate::newspaper_pattern(14, 14);
         cells.extend(
             Puzzle::generate(14, 14, 10, 2)
@@ -350,8 +388,7 @@ mod tests {
                 .map(|(cell, _)| cell),
         );
         let board = crate::generate::minimal::board_with(&solution, &cells);
-        let domains = Domains::reduce_by(&board, Rules::AllDifferent, &[], None).unwrap();
-        assert!(domains.summary(&board).pairs <= TIGHT_VALUES_PER_CELL * board.len());
+        assert!(tight(&board));
         (board, solution)
     }
 
@@ -368,19 +405,20 @@ mod tests {
     }
 
     #[test]
-    fn where_another_solution_is_expected_the_search_answers_before_shaving() {
-        let (board, _) = half_typed_newspaper();
-        let (found, asked) = guide_asked(&board, Expect::Another);
+    fn where_another_solution_is_expected_on_a_loose_board_the_search_answers_before_shaving() {
+        let (found, asked) = guide_asked(&newspaper_pattern_alone(), Expect::Another);
         assert_eq!(found.solutions.len(), 2);
         assert_eq!(asked, 0, "the domains were narrowed before the search");
     }
 
     #[test]
-    fn a_question_expecting_either_answer_narrows_a_tight_board_first() {
+    fn a_tight_board_is_narrowed_before_any_search_whatever_is_expected() {
         let (board, _) = half_typed_newspaper();
-        let (found, asked) = guide_asked(&board, Expect::Either);
-        assert_eq!(found.solutions.len(), 2);
-        assert!(asked > 0, "the search went first");
+        for expect in [Expect::Another, Expect::Either] {
+            let (found, asked) = guide_asked(&board, expect);
+            assert_eq!(found.solutions.len(), 2, "{expect:?}");
+            assert!(asked > 0, "{expect:?}: the search went first");
+        }
     }
 
     #[test]

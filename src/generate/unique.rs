@@ -8,9 +8,10 @@
 //! - [`other_solution`]: is `known` the only solution of the board? The
 //!   search is asked for two solutions; any that is not `known` answers.
 //!   The newspaper's rounds ask it of boards that nearly always have many
-//!   (all but the last round), so there the known path is re-routed and
-//!   the search runs with its whole budget before anything narrows the
-//!   domains past rules 1-5 (see [`Expect`]).
+//!   (all but the last round), so there the known path is re-routed first,
+//!   and on a loose board the search runs with its whole budget before
+//!   anything narrows the domains past rules 1-5; a tight board (the last
+//!   rounds) is shaved before any search (see [`Expect`]).
 //! - [`other_without_clue`]: a unique board lost its clue `v` at cell `c`;
 //!   is it still unique? A solution with `v` at `c` solves the old board, so
 //!   it is the old solution: any other must put something else at `c`. The
@@ -293,19 +294,19 @@ fn rerouted_anywhere(board: &Board, domains: &Domains, known: &Solution) -> Opti
 
 /// Is `known`, a solution of `board`, its only one? Asked where another
 /// is expected (the newspaper's rounds): first `known` re-routed inside
-/// windows of its values, then the search, then shaving.
+/// windows of its values, then the search and shaving (shaving first on a
+/// tight board).
 pub fn other_solution(board: &Board, known: &Solution, stop: Option<Instant>) -> Uniqueness {
     let mut beside_known = |domains: &Domains, narrowed| match narrowed {
         Narrowed::Reduced => rerouted_anywhere(board, domains, known),
         Narrowed::Probed | Narrowed::Shaved => None,
     };
     let question = (2, Expect::Another);
-    let nodes_per_cell = SEARCH_NODES_PER_CELL;
     let found = solutions_guided(
         board,
         &[],
         question,
-        nodes_per_cell,
+        SEARCH_NODES_PER_CELL,
         stop,
         &mut beside_known,
     );
